@@ -1,0 +1,41 @@
+// `npm run bench [-- filter…]`: runs every bench/*.bench.ts suite (or those whose file name
+// contains a filter), prints one table and writes bench/results.json.
+import { readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import os from 'node:os';
+import type { BenchRow, BenchSuite } from './types.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const filters = process.argv.slice(2);
+const files = readdirSync(here)
+  .filter((f) => f.endsWith('.bench.ts'))
+  .filter((f) => filters.length === 0 || filters.some((w) => f.includes(w)))
+  .sort();
+
+function format(value: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  if (Math.abs(value) >= 1000) return Math.round(value).toLocaleString('en-US');
+  return value.toPrecision(3);
+}
+
+const rows: Array<BenchRow & { suite: string }> = [];
+for (const file of files) {
+  const suite = file.replace(/\.bench\.ts$/, '');
+  const mod = (await import(join(here, file))) as { default: BenchSuite };
+  process.stderr.write(`running ${suite}…\n`);
+  for (const row of await mod.default()) rows.push({ suite, ...row });
+}
+
+const table = [['measurement', 'median', 'unit', 'target', 'note']].concat(
+  rows.map((r) => [r.name, format(r.value), r.unit, r.target ?? '', r.note ?? '']),
+);
+const widths = table[0]!.map((_, c) => Math.max(...table.map((row) => row[c]!.length)));
+for (const row of table) console.log(row.map((cell, c) => cell.padEnd(widths[c]!)).join('  ').trimEnd());
+
+const results = {
+  date: new Date().toISOString(),
+  machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+  rows,
+};
+writeFileSync(join(here, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);

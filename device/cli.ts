@@ -1,0 +1,34 @@
+// The `red7` command: one table of sub-commands, each loaded only when it is used so that
+// `red7 judge` does not pay for TensorFlow or SQLite.
+import type { CommandIo, CommandRun } from './commands/io.ts';
+
+interface SubCommand {
+  summary: string;
+  load: () => Promise<{ run: CommandRun }>;
+}
+
+const COMMANDS: Record<string, SubCommand> = {
+  judge: { summary: 'judge positions read as JSON lines on stdin', load: () => import('./commands/judge.ts') },
+  simulate: { summary: 'play seeded random games through the rules', load: () => import('./commands/simulate.ts') },
+};
+
+function usage(): string {
+  const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(12)} ${c.summary}`);
+  return `Usage: red7 <command> [options]\n\nCommands:\n${lines.join('\n')}\n`;
+}
+
+/** Runs the `red7` command line; returns the exit code. */
+export async function main(argv: string[], io: CommandIo = process): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
+    io.stdout.write(usage());
+    return name === undefined ? 1 : 0;
+  }
+  const command = COMMANDS[name];
+  if (command === undefined) {
+    io.stderr.write(`red7: unknown command "${name}"\n${usage()}`);
+    return 2;
+  }
+  const { run } = await command.load();
+  return run(rest, io);
+}
