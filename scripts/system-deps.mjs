@@ -15,6 +15,8 @@ export const SYSTEM_PACKAGES = [
   { pkg: 'libelf-dev', probe: '/usr/include/libelf.h', why: 'simavr loads ELF images' },
   { pkg: 'pkg-config', probe: '/usr/bin/pkg-config', why: 'finds libsimavr' },
   { pkg: 'chromium', probe: '/usr/bin/chromium', why: 'browser tests of the dashboard' },
+  { pkg: 'espeak-ng', probe: '/usr/bin/espeak-ng', why: 'speaks announcements on the Pi (real speech test)' },
+  { pkg: 'shellcheck', probe: '/usr/bin/shellcheck', why: 'lints scripts/install-pi.sh' },
 ];
 
 function missingPackages() {
