@@ -29,6 +29,8 @@ export interface NewGameCommand extends Envelope {
   players: string[];
   advanced?: boolean;
   actions?: boolean;
+  /** The table's language for announcements (en, de, pt, ru, ko); the rules ignore it. */
+  language?: string;
 }
 export interface DealCommand extends Envelope { type: 'deal'; seat: number; card: string }
 /** `card` omitted: the card is still to be scanned by the camera (the referee resolves it). */

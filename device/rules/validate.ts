@@ -16,6 +16,7 @@ const FIELD_CHECKS: Record<string, Array<[string, (x: unknown) => boolean, strin
     ['players', (x) => Array.isArray(x), 'players must be a list of names'],
     ['advanced', (x) => x === undefined || typeof x === 'boolean', 'advanced must be true or false'],
     ['actions', (x) => x === undefined || typeof x === 'boolean', 'actions must be true or false'],
+    ['language', (x) => x === undefined || (typeof x === 'string' && x.length <= 8), 'language must be a language code like "en"'],
   ],
   deal: [['seat', isSeat, 'seat must be a seat number'], ['card', (x) => typeof x === 'string', 'card must be a card like "R7"']],
   play: [
