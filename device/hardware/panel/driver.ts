@@ -78,6 +78,7 @@ export class PanelDriver extends EventEmitter<PanelDriverEvents> {
   private candidate = 0;
   private tickTimer: NodeJS.Timeout | undefined;
   private reconnectTimer: NodeJS.Timeout | undefined;
+  private helloOnThisPort = false;
   private noiseSinceWarn = 0;
   private lastNoiseWarnAt = 0;
 
@@ -185,6 +186,8 @@ export class PanelDriver extends EventEmitter<PanelDriverEvents> {
       this.log?.warn({ path, err: err.message }, 'panel port error');
       void this.dropPort(port, `port error: ${err.message}`);
     });
+    // A read of zero bytes ends the stream without closing the port (a pty whose other side went).
+    port.on('end', () => void this.dropPort(port, 'the port reached its end'));
     port.on('close', (err: (Error & { disconnected?: boolean }) | null) => {
       void this.dropPort(port, err?.disconnected ? 'the panel was unplugged' : 'the port closed');
     });
@@ -238,6 +241,7 @@ export class PanelDriver extends EventEmitter<PanelDriverEvents> {
       case 'up':
         this.stats.hellos++;
         this.failures = 0;
+        this.helloOnThisPort = true;
         this.log?.info({ path: this.portPath, fw: effect.hello.fw, keys: effect.hello.keys }, 'panel link up');
         this.safeEmit('up', { path: this.portPath ?? '', fw: effect.hello.fw, keys: effect.hello.keys });
         return;
@@ -266,7 +270,9 @@ export class PanelDriver extends EventEmitter<PanelDriverEvents> {
 
   private async dropPort(port: SerialPortStream, reason: string): Promise<void> {
     if (port !== this.port) return;
-    const wasUp = this.link.phase === 'up';
+    // The link may already be closed (a dead link closes itself), so ask whether it ever came up.
+    const wasUp = this.helloOnThisPort;
+    this.helloOnThisPort = false;
     this.port = undefined;
     this.portPath = undefined;
     for (const out of this.parser.flush()) if (out.kind === 'discarded') this.onDiscarded(out.chunk);

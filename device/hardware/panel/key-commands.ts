@@ -10,7 +10,7 @@ import { PANEL_KEYS, PRESS_KINDS, type PanelKeyEvent } from './key-event.ts';
 
 /** The part of the public view (SPEC section 8) that decides what a key means; extra fields are fine. */
 export const PanelViewSchema = z.object({
-  phase: z.enum(['setup', 'turn', 'roundOver', 'gameOver']),
+  phase: z.enum(['setup', 'turn', 'roundOver', 'gameOver']).nullable(), // null before the first game
   active: z.number().int().min(0).max(3).nullable(),
   // null, a card action the active seat still owes, or the optional canvas-bonus draw.
   pending: z.union([
@@ -78,7 +78,7 @@ export async function keyToCommand(
   const v = PanelViewSchema.safeParse(view);
   if (!v.success) return ignored(seat, 'panel/bad-view', `the table view is not usable: ${describe(v.error)}`);
   const { phase, active, pending, players } = v.data;
-  if (phase !== 'turn' || active === null) return ignored(seat, 'panel/no-turn', `no turn is being played (phase ${phase})`);
+  if (phase !== 'turn' || active === null) return ignored(seat, 'panel/no-turn', `no turn is being played (phase ${phase ?? 'no game'})`);
   if (seat !== active) return { kind: 'notYourTurn', seat, active };
 
   const scan = async (): Promise<{ card: string } | PanelOutcome> => {
@@ -88,8 +88,11 @@ export async function keyToCommand(
     } catch (err) {
       return ignored(seat, 'panel/scan-failed', `the scan failed: ${err instanceof Error ? err.message : String(err)}`);
     }
-    if (typeof result === 'object' && result !== null && 'rescan' in result && typeof result.rescan === 'string') {
-      return { kind: 'rescan', seat, reason: result.rescan };
+    if (typeof result === 'object' && result !== null && 'rescan' in result) {
+      // `{rescan: "why"}`; the referee's scanner writes `{rescan: true, reason}`, so read that too.
+      const why = typeof result.rescan === 'string' ? result.rescan
+        : 'reason' in result && typeof result.reason === 'string' ? result.reason : 'the card could not be read';
+      return { kind: 'rescan', seat, reason: why };
     }
     const card = typeof result === 'object' && result !== null && 'card' in result ? result.card : undefined;
     const parsed = tryParseCard(card);

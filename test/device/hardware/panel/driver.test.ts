@@ -1,0 +1,230 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pino } from 'pino';
+import { PanelDriver, type PanelDriverOptions } from '../../../../device/hardware/panel/driver.ts';
+import type { PanelKeyEvent } from '../../../../device/hardware/panel/key-event.ts';
+import { findPanelPorts } from '../../../../device/hardware/panel/port-detect.ts';
+import { FakePanel, MockBinding } from './fake-panel.ts';
+
+const silent = pino({ level: 'silent' });
+let drivers: PanelDriver[] = [];
+let panels: FakePanel[] = [];
+
+function setup(options: Partial<PanelDriverOptions> = {}, panelOptions = {}) {
+  const panel = new FakePanel('/dev/ttyPANEL', panelOptions);
+  const driver = new PanelDriver({ path: panel.path, binding: panel.binding, logger: silent, ...options });
+  const keys: PanelKeyEvent[] = [];
+  driver.on('key', (e) => keys.push(e));
+  drivers.push(driver);
+  panels.push(panel);
+  return { panel, driver, keys };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  MockBinding.reset();
+});
+
+afterEach(async () => {
+  for (const d of drivers) await d.stop();
+  for (const p of panels) p.dispose();
+  drivers = [];
+  panels = [];
+  vi.useRealTimers();
+});
+
+const tick = (ms: number) => vi.advanceTimersByTimeAsync(ms);
+
+describe('PanelDriver', () => {
+  it('does nothing until start(): no port opened, no timer running', async () => {
+    const { panel } = setup();
+    await tick(1000);
+    expect(panel.openAttempts).toEqual([]);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('opens the port, waits for the HELLO and then sends the LED state', async () => {
+    const { panel, driver } = setup();
+    const ups: unknown[] = [];
+    driver.on('up', (u) => ups.push(u));
+    await driver.start();
+    await tick(10);
+    expect(driver.phase).toBe('waitingHello');
+    expect(panel.received).toEqual([]);
+    await tick(30);
+    expect(driver.phase).toBe('up');
+    expect(ups).toEqual([{ path: '/dev/ttyPANEL', fw: '1.0.0', keys: '4xPCDE+U' }]);
+    expect(panel.leds).toEqual({ 0: 'OFF', 1: 'OFF', 2: 'OFF', 3: 'OFF', G: 'ON', R: 'OFF' });
+  });
+
+  it('emits a typed key event and acks it after the listeners ran', async () => {
+    const { panel, driver, keys } = setup();
+    const acksSeenByListener: number[][] = [];
+    driver.on('key', () => acksSeenByListener.push([...panel.acks]));
+    await driver.start();
+    await tick(50);
+    const seq = panel.press(2, 'P');
+    await tick(5);
+    expect(keys).toEqual([{ seat: 2, key: 'palette', press: 'short', seq, at: expect.any(Number) }]);
+    expect(acksSeenByListener).toEqual([[]]);
+    expect(panel.acks).toEqual([seq]);
+  });
+
+  it('reports a key once when the panel re-sends it because an ACK was lost', async () => {
+    const { panel, driver, keys } = setup();
+    await driver.start();
+    await tick(50);
+    panel.dropAcks = 2;
+    const seq = panel.press(0, 'E', 'L');
+    await tick(800);
+    expect(keys.map((k) => [k.seq, k.key, k.press])).toEqual([[seq, 'done', 'long']]);
+    expect(panel.acks).toEqual([seq]);
+    expect(driver.stats.duplicates).toBe(2);
+  });
+
+  it('sets LEDs, and refuses an LED that does not exist with a clear error', async () => {
+    const { panel, driver } = setup();
+    await driver.start();
+    await tick(50);
+    driver.setLed('1', 'BLINK');
+    driver.setLed('R', 'ON');
+    await tick(5);
+    expect(panel.leds).toMatchObject({ 1: 'BLINK', R: 'ON' });
+    expect(() => driver.setLed('7' as never, 'ON')).toThrow(/LED target "7" is not one of 0 1 2 3 G R/);
+    expect(() => driver.setLed('G', 'DIM' as never)).toThrow(/LED mode "DIM"/);
+  });
+
+  it('sends a host heartbeat every second', async () => {
+    const { panel, driver } = setup();
+    await driver.start();
+    await tick(50);
+    await tick(3000);
+    expect(panel.received.filter((r) => r.frame.type === 'HB')).toHaveLength(3);
+  });
+
+  it('calls a silent link dead after 3 s, reopens it and re-sends the LED state after the new HELLO', async () => {
+    const { panel, driver } = setup();
+    const downs: string[] = [];
+    driver.on('down', (d) => downs.push(d.reason));
+    await driver.start();
+    await tick(50);
+    driver.setLed('3', 'ON');
+    await tick(5);
+    panel.silent = true;
+    await tick(3100);
+    expect(downs).toEqual(['no frame from the panel for 3000 ms']);
+    panel.silent = false;
+    await tick(400);
+    expect(panel.openAttempts).toHaveLength(2);
+    expect(driver.phase).toBe('up');
+    expect(panel.leds).toMatchObject({ 3: 'ON', G: 'ON' });
+  });
+
+  it('reconnects after an unplug with doubling backoff, loses no acked key and re-sends the LEDs', async () => {
+    const { panel, driver, keys } = setup();
+    await driver.start();
+    await tick(50);
+    driver.setLed('0', 'BLINK');
+    const before = [panel.press(0, 'P'), panel.press(1, 'C')];
+    await tick(10);
+    const ackedBefore = [...panel.acks];
+    expect(ackedBefore).toEqual(before);
+    const unpluggedAt = Date.now();
+    panel.unplug();
+    await tick(8000);
+    const delays = panel.openAttempts.slice(1).map((t, i, all) => t - (i === 0 ? unpluggedAt : all[i - 1]!));
+    expect(delays).toEqual([250, 500, 1000, 2000, 4000]);
+    panel.replug();
+    await tick(5100);
+    expect(driver.phase).toBe('up');
+    expect(panel.leds['0']).toBe('BLINK');
+    const after = panel.press(3, 'D');
+    await tick(10);
+    const reported = keys.map((k) => k.seq);
+    for (const seq of ackedBefore) expect(reported).toContain(seq);
+    expect(keys.at(-1)).toMatchObject({ seat: 3, key: 'draw', seq: after });
+  });
+
+  it('caps the backoff at 5 s', async () => {
+    const { panel, driver } = setup();
+    panel.plugged = false;
+    await driver.start();
+    await tick(30_000);
+    const gaps = panel.openAttempts.slice(1).map((t, i) => t - panel.openAttempts[i]!);
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(5000 + 60);
+    expect(gaps.slice(-2).every((g) => g >= 5000)).toBe(true);
+  });
+
+  it('logs line noise as discarded chunks and still reads the frames after it', async () => {
+    const { panel, driver, keys } = setup();
+    const discarded: string[] = [];
+    driver.on('discarded', (c) => discarded.push(c.reason));
+    await driver.start();
+    await tick(50);
+    panel.sendRaw('\x00\xff garbage\nKEY 9 9 Q Q*00\n');
+    panel.press(1, 'P');
+    await tick(5);
+    expect(discarded).toEqual(['format', 'crc']);
+    expect(driver.stats.discardedChunks).toBe(2);
+    expect(keys).toHaveLength(1);
+  });
+
+  it('keeps acking keys when a key listener throws', async () => {
+    const { panel, driver, keys } = setup();
+    driver.on('key', () => {
+      throw new Error('listener bug');
+    });
+    await driver.start();
+    await tick(50);
+    const seq = panel.press(null, 'U');
+    await tick(5);
+    expect(keys).toHaveLength(1);
+    expect(panel.acks).toEqual([seq]);
+  });
+
+  it('finds an Arduino-class board by its USB vendor id when no path is given', async () => {
+    MockBinding.createPort('/dev/ttyS0', { vendorId: undefined });
+    const panel = new FakePanel('/dev/ttyUSB3', { vendorId: '1a86' });
+    panels.push(panel);
+    const driver = new PanelDriver({
+      binding: panel.binding,
+      logger: silent,
+      findPorts: () => findPanelPorts({
+        list: () => panel.binding.list(),
+        readdir: async () => { throw Object.assign(new Error('no /dev/serial/by-id'), { code: 'ENOENT' }); },
+        realpath: async (p) => p,
+      }),
+    });
+    drivers.push(driver);
+    await driver.start();
+    await tick(50);
+    expect(driver.phase).toBe('up');
+    expect(driver.path).toBe('/dev/ttyUSB3');
+  });
+
+  it('closes the port on stop() and does not reconnect', async () => {
+    const { panel, driver } = setup();
+    await driver.start();
+    await tick(50);
+    await driver.stop();
+    expect(panel.isOpen).toBe(false);
+    expect(driver.phase).toBe('closed');
+    await tick(10_000);
+    expect(panel.openAttempts).toHaveLength(1);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('resolves waitUntilUp once the HELLO came, and rejects when it does not come', async () => {
+    const { driver } = setup({}, { helloDelayMs: 100 });
+    await driver.start();
+    const up = driver.waitUntilUp(1000);
+    await tick(150);
+    await expect(up).resolves.toBeUndefined();
+    const { driver: other, panel } = setup({ path: '/dev/ttyNONE' });
+    panel.plugged = false;
+    await other.start();
+    const never = other.waitUntilUp(500);
+    const check = expect(never).rejects.toThrow(/did not say HELLO within 500 ms/);
+    await tick(600);
+    await check;
+  });
+});
