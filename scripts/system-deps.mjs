@@ -17,6 +17,7 @@ export const SYSTEM_PACKAGES = [
   { pkg: 'chromium', probe: '/usr/bin/chromium', why: 'browser tests of the dashboard' },
   { pkg: 'espeak-ng', probe: '/usr/bin/espeak-ng', why: 'speaks announcements on the Pi (real speech test)' },
   { pkg: 'shellcheck', probe: '/usr/bin/shellcheck', why: 'lints scripts/install-pi.sh' },
+  { pkg: 'systemd', probe: '/usr/bin/systemd-analyze', why: 'verifies the unit scripts/install-pi.sh writes' },
 ];
 
 function missingPackages() {
