@@ -44,6 +44,8 @@ export interface LinkState {
   readonly hello: HelloFrame | null;
   /** KEY frames reported recently, by seq — the duplicate memory a HELLO resets. */
   readonly seen: ReadonlyMap<number, SeenKey>;
+  /** The panel's newest seq (KEY or HB) since its HELLO; 0 before any. */
+  readonly newestPanelSeq: number;
   /** The LED state the app asked for, re-sent after every HELLO because the panel reset. */
   readonly leds: Readonly<Record<LedTarget, LedMode>>;
   readonly unackedLeds: readonly UnackedLed[];
@@ -77,12 +79,29 @@ export const DEFAULT_LEDS: Readonly<Record<LedTarget, LedMode>> = { 0: 'OFF', 1:
 export function initialLinkState(leds: Readonly<Record<LedTarget, LedMode>> = DEFAULT_LEDS): LinkState {
   return {
     phase: 'closed', lastPanelFrameAt: 0, lastHeartbeatAt: 0, hostSeq: 0, hello: null,
-    seen: new Map(), leds: { ...leds }, unackedLeds: [],
+    seen: new Map(), newestPanelSeq: 0, leds: { ...leds }, unackedLeds: [],
   };
 }
 
 function nextSeq(seq: number): number {
   return seq >= 255 ? 1 : seq + 1;
+}
+
+/** How many steps seq `a` is ahead of seq `b` in the panel's 1…255 cycle (0 when equal). */
+function seqAhead(a: number, b: number): number {
+  return (((a - b) % 255) + 255) % 255;
+}
+
+// A seq up to half the cycle ahead of the newest is a new frame; anything else is behind it,
+// i.e. a re-send. Only the panel's own numbered frames (KEY, HB) move the newest seq.
+function isNewSeq(state: LinkState, seq: number): boolean {
+  if (state.newestPanelSeq === 0) return true;
+  const ahead = seqAhead(seq, state.newestPanelSeq);
+  return ahead > 0 && ahead < 128;
+}
+
+function withNewest(state: LinkState, seq: number): LinkState {
+  return isNewSeq(state, seq) ? { ...state, newestPanelSeq: seq } : state;
 }
 
 /** Applies one input to the link; pure — the same state and input always give the same step. */
@@ -91,7 +110,7 @@ export function linkStep(state: LinkState, input: LinkInput, timing: LinkTiming 
     case 'opened':
       // The board resets when the port opens (DTR): nothing is trusted until its HELLO.
       return {
-        state: { ...state, phase: 'waitingHello', lastPanelFrameAt: input.now, hello: null, seen: new Map(), unackedLeds: [] },
+        state: { ...state, phase: 'waitingHello', lastPanelFrameAt: input.now, hello: null, seen: new Map(), newestPanelSeq: 0, unackedLeds: [] },
         effects: [],
       };
     case 'closed':
@@ -120,7 +139,7 @@ function onFrame(state: LinkState, frame: Frame, now: number): LinkStep {
       return { state: { ...alive, unackedLeds }, effects: [] };
     }
     case 'HB':
-      return { state: alive, effects: [] };
+      return { state: withNewest(alive, frame.seq), effects: [] };
     case 'LED':
       return { state: alive, effects: [{ type: 'ignored', frame, why: 'LED frames go from host to panel' }] };
   }
@@ -130,7 +149,7 @@ function sayHello(state: LinkState, hello: HelloFrame, now: number): LinkStep {
   const effects: LinkEffect[] = [{ type: 'up', hello }];
   // A HELLO means the panel rebooted: its LEDs are dark and its seq restarted, so the duplicate
   // memory goes and the whole LED state is sent again.
-  let s: LinkState = { ...state, phase: 'up', hello, seen: new Map(), unackedLeds: [], lastHeartbeatAt: now };
+  let s: LinkState = { ...state, phase: 'up', hello, seen: new Map(), newestPanelSeq: 0, unackedLeds: [], lastHeartbeatAt: now };
   for (const target of LED_TARGETS) {
     const step = sendLed(s, target, s.leds[target], now);
     s = step.state;
@@ -142,14 +161,15 @@ function sayHello(state: LinkState, hello: HelloFrame, now: number): LinkStep {
 function onKey(state: LinkState, frame: KeyFrame, now: number): LinkStep {
   const ack: LinkEffect = { type: 'send', frame: { type: 'ACK', seq: frame.seq } };
   const prior = state.seen.get(frame.seq);
-  // The same seq with the same content is a resend whose ACK was lost: ack it again, report it
-  // once. The same seq with other content means the panel's counter wrapped: a new press.
-  if (prior !== undefined && sameKey(prior.frame, frame)) {
+  // A seq behind the newest that was reported with the same content is a re-send whose ACK was
+  // lost: ack it again, report it once. A seq ahead of the newest, or other content under a
+  // remembered seq, means the panel's counter came round again: a new press.
+  if (!isNewSeq(state, frame.seq) && prior !== undefined && sameKey(prior.frame, frame)) {
     return { state, effects: [{ type: 'duplicate', frame }, ack] };
   }
   const seen = new Map(state.seen);
   seen.set(frame.seq, { at: now, frame });
-  return { state: { ...state, seen }, effects: [{ type: 'key', frame }, ack] };
+  return { state: { ...withNewest(state, frame.seq), seen }, effects: [{ type: 'key', frame }, ack] };
 }
 
 function sameKey(a: KeyFrame, b: KeyFrame): boolean {

@@ -63,6 +63,24 @@ describe('the panel link', () => {
     expect(effects.filter((e) => e.type === 'key')).toHaveLength(2);
   });
 
+  it('takes a seq that came round the 1…255 cycle again as a new press, even for the same key', () => {
+    const inputs: LinkInput[] = [{ type: 'frame', frame: key(7), now: 20 }];
+    for (let seq = 8; seq !== 7; seq = seq >= 255 ? 1 : seq + 1) inputs.push({ type: 'frame', frame: { type: 'HB', seq }, now: 21 });
+    inputs.push({ type: 'frame', frame: key(7), now: 22 });
+    expect(run(inputs, upAt10()).effects.filter((e) => e.type === 'key')).toHaveLength(2);
+  });
+
+  it('still takes a re-send that arrives after newer frames as a duplicate', () => {
+    const { effects } = run([
+      { type: 'frame', frame: key(7), now: 20 },
+      { type: 'frame', frame: { type: 'HB', seq: 8 }, now: 30 },
+      { type: 'frame', frame: key(9, 1), now: 40 },
+      { type: 'frame', frame: key(7), now: 270 },
+    ], upAt10());
+    expect(effects.filter((e) => e.type === 'key').map((e) => (e as { frame: KeyFrame }).frame.seq)).toEqual([7, 9]);
+    expect(effects.filter((e) => e.type === 'duplicate')).toHaveLength(1);
+  });
+
   it('forgets seen keys after a HELLO, because the panel restarted its numbering', () => {
     const { effects } = run([
       { type: 'frame', frame: key(1), now: 20 },
