@@ -5,67 +5,78 @@
 // satisfying set has key 0 and never leads. Hot path: no allocation, module-level scratch.
 import type { Card, Rule } from './cards.ts';
 
-const count = new Int32Array(7);
-const top = new Int32Array(7);
-
-function reset(): void {
-  count.fill(0);
-  top.fill(-1);
-}
-
-/** Key of the largest group (by value when byValue, else by colour); ties go to the group with the strongest card. */
-function groupKey(palette: readonly Card[], byValue: boolean): number {
-  reset();
-  for (let i = 0; i < palette.length; i++) {
-    const c = palette[i]!;
-    const g = byValue ? (c / 7) | 0 : c % 7;
-    count[g]!++;
-    if (c > top[g]!) top[g] = c;
-  }
-  let best = 0;
-  for (let g = 0; g < 7; g++) {
-    const n = count[g]!;
-    if (n > 0) {
-      const key = n * 64 + top[g]! + 1;
-      if (key > best) best = key;
-    }
-  }
-  return best;
-}
-
-/** Key of the longest run of consecutive values; of equal runs the higher one holds the strongest card. */
-function runKey(palette: readonly Card[]): number {
-  top.fill(-1);
-  for (let i = 0; i < palette.length; i++) {
-    const c = palette[i]!;
-    const v = (c / 7) | 0;
-    if (c > top[v]!) top[v] = c;
-  }
-  let best = 0;
+/** Value index (0–6) and colour slot (0 = violet … 6 = red) of each card: lookups beat division here. */
+const VALUE_OF = Uint8Array.from({ length: 49 }, (_, c) => (c / 7) | 0);
+const SLOT_OF = Uint8Array.from({ length: 49 }, (_, c) => c % 7);
+/** Whether each card is even (Green) and below 4 (Violet). */
+const EVEN = Uint8Array.from({ length: 49 }, (_, c) => ((((c / 7) | 0) & 1) === 1 ? 1 : 0));
+const LOW = Uint8Array.from({ length: 49 }, (_, c) => (c < 21 ? 1 : 0));
+/** Bits set in a 7-bit mask. */
+const POPCOUNT = Uint8Array.from({ length: 128 }, (_, m) => [...m.toString(2)].filter((b) => b === '1').length);
+/** For a 7-bit mask of values present: the longest run of set bits * 8 + the highest bit of the highest such run. */
+const RUN = Uint8Array.from({ length: 128 }, (_, m) => {
+  let bestLen = 0;
+  let bestTop = 0;
   let len = 0;
-  let runTop = -1;
-  // Walk from value 7 down so the first run found of a given length is the strongest one.
   for (let v = 6; v >= 0; v--) {
-    if (top[v]! >= 0) {
-      if (len === 0) runTop = top[v]!;
+    if (m & (1 << v)) {
       len++;
-      const key = len * 64 + runTop + 1;
-      if (key > best) best = key;
+      if (len > bestLen) {
+        bestLen = len;
+        bestTop = v + len - 1;
+      }
     } else {
       len = 0;
     }
   }
-  return best;
+  return bestLen * 8 + bestTop;
+});
+
+/**
+ * Key of the largest group sharing a group index (value for Orange, colour for Yellow); of
+ * equal groups, the one holding the strongest card. Counts live in 4-bit fields of one integer,
+ * so nothing is allocated or reset; a second pass finds the strongest card of the best groups.
+ */
+function groupKey(palette: readonly Card[], groupOf: Uint8Array): number {
+  let counts = 0;
+  let most = 0;
+  for (let i = 0; i < palette.length; i++) {
+    const shift = groupOf[palette[i]!]! * 4;
+    counts += 1 << shift;
+    const n = (counts >>> shift) & 15;
+    if (n > most) most = n;
+  }
+  if (most === 0) return 0;
+  let max = -1;
+  for (let i = 0; i < palette.length; i++) {
+    const c = palette[i]!;
+    if (((counts >>> (groupOf[c]! * 4)) & 15) === most && c > max) max = c;
+  }
+  return most * 64 + max + 1;
 }
 
-/** Key of the cards whose value passes a test (even values, values below 4). */
-function filterKey(palette: readonly Card[], even: boolean): number {
+/** Key of the longest run of consecutive values; of equal runs the higher one holds the strongest card. */
+function runKey(palette: readonly Card[]): number {
+  let mask = 0;
+  for (let i = 0; i < palette.length; i++) mask |= 1 << VALUE_OF[palette[i]!]!;
+  if (mask === 0) return 0;
+  const run = RUN[mask]!;
+  const topValue = run & 7;
+  let max = -1;
+  for (let i = 0; i < palette.length; i++) {
+    const c = palette[i]!;
+    if (VALUE_OF[c] === topValue && c > max) max = c;
+  }
+  return (run >>> 3) * 64 + max + 1;
+}
+
+/** Key of the cards a table marks (even values, values below 4). */
+function filterKey(palette: readonly Card[], marked: Uint8Array): number {
   let n = 0;
   let max = -1;
   for (let i = 0; i < palette.length; i++) {
     const c = palette[i]!;
-    const v = ((c / 7) | 0) + 1;
-    if (even ? (v & 1) === 0 : v < 4) {
+    if (marked[c] === 1) {
       n++;
       if (c > max) max = c;
     }
@@ -73,37 +84,33 @@ function filterKey(palette: readonly Card[], even: boolean): number {
   return n === 0 ? 0 : n * 64 + max + 1;
 }
 
+function highestKey(palette: readonly Card[]): number {
+  let max = -1;
+  for (let i = 0; i < palette.length; i++) if (palette[i]! > max) max = palette[i]!;
+  return max < 0 ? 0 : 64 + max + 1;
+}
+
+function coloursKey(palette: readonly Card[]): number {
+  let colours = 0;
+  let max = -1;
+  for (let i = 0; i < palette.length; i++) {
+    const c = palette[i]!;
+    colours |= 1 << SLOT_OF[c]!;
+    if (c > max) max = c;
+  }
+  return max < 0 ? 0 : POPCOUNT[colours]! * 64 + max + 1;
+}
+
 /** The comparable strength of one palette under a rule (0 = satisfies nothing). */
 export function paletteKey(palette: readonly Card[], rule: Rule): number {
   switch (rule) {
-    case 'red': {
-      let max = -1;
-      for (let i = 0; i < palette.length; i++) if (palette[i]! > max) max = palette[i]!;
-      return max < 0 ? 0 : 64 + max + 1;
-    }
-    case 'orange':
-      return groupKey(palette, true);
-    case 'yellow':
-      return groupKey(palette, false);
-    case 'green':
-      return filterKey(palette, true);
-    case 'blue': {
-      let colours = 0;
-      let max = -1;
-      for (let i = 0; i < palette.length; i++) {
-        const c = palette[i]!;
-        colours |= 1 << c % 7;
-        if (c > max) max = c;
-      }
-      if (max < 0) return 0;
-      let n = 0;
-      for (let m = colours; m !== 0; m &= m - 1) n++;
-      return n * 64 + max + 1;
-    }
-    case 'indigo':
-      return runKey(palette);
-    case 'violet':
-      return filterKey(palette, false);
+    case 'red': return highestKey(palette);
+    case 'orange': return groupKey(palette, VALUE_OF);
+    case 'yellow': return groupKey(palette, SLOT_OF);
+    case 'green': return filterKey(palette, EVEN);
+    case 'blue': return coloursKey(palette);
+    case 'indigo': return runKey(palette);
+    case 'violet': return filterKey(palette, LOW);
   }
 }
 

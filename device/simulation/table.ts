@@ -26,6 +26,8 @@ export class Table {
   hands: Card[][] = [];
   /** The deck, top card last. */
   deck: Card[] = [];
+  /** Every command sent, accepted or refused, in order: replaying it must rebuild the state. */
+  readonly log: GameCommand[] = [];
   readonly counts: TableCounts = { commands: 0, turns: 0, rounds: 0, eliminations: 0, illegalAttempted: 0, illegalRejected: 0 };
   private readonly mark = new Uint8Array(DECK_SIZE);
 
@@ -34,6 +36,7 @@ export class Table {
   /** Sends a command that must be accepted; mirrors nothing (callers move the real cards first). */
   send(cmd: GameCommand): GameEvent[] {
     const r = applyCommand(this.state ?? null, cmd);
+    this.log.push(cmd);
     this.counts.commands++;
     if (!r.ok) throw new InvariantError(`expected ${JSON.stringify(cmd)} to be accepted: ${r.rejection.code} ${r.rejection.message}`);
     this.state = r.state;
@@ -51,6 +54,7 @@ export class Table {
     this.counts.illegalAttempted++;
     const before = this.state;
     const r = applyCommand(before, cmd);
+    this.log.push(cmd);
     if (r.ok || !codes.includes(r.rejection.code)) {
       throw new InvariantError(`expected ${JSON.stringify(cmd)} to be refused with ${codes.join('|')}, got ${r.ok ? 'accepted' : r.rejection.code}`);
     }
