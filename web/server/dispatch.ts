@@ -1,0 +1,34 @@
+// The one path every command from the web takes — HTTP, the socket, the dashboard's virtual
+// seat panel and its manual entry alike: schema, role, then the referee's single queue.
+import type { Logger } from 'pino';
+import type { RefereeApi } from '../../device/referee/types.ts';
+import type { CommandAnswer, Role } from '../protocol.ts';
+import { authorize } from './roles.ts';
+import { CommandSchema, describeIssues } from './schemas.ts';
+
+/** An answer and the HTTP status it goes with. */
+export interface Dispatched {
+  status: number;
+  answer: CommandAnswer;
+}
+
+/** Checks, authorizes and submits one command; never throws. */
+export async function dispatchCommand(referee: RefereeApi, role: Role, input: unknown, logger?: Logger): Promise<Dispatched> {
+  const parsed = CommandSchema.safeParse(input);
+  if (!parsed.success) {
+    return { status: 400, answer: { ok: false, error: { code: 'command/malformed', message: describeIssues(parsed.error) } } };
+  }
+  const refused = authorize(role, parsed.data);
+  if (refused !== null) return { status: refused.status, answer: { ok: false, error: refused.error } };
+  // The source is the server's to set: duplicate suppression keys on (source, id), and a web
+  // client must not be able to pose as the panel.
+  const command = { ...parsed.data, source: 'web' };
+  try {
+    const result = await referee.submit(command);
+    if (result.ok) return { status: 200, answer: { ok: true, seq: result.seq, view: result.view } };
+    return { status: result.error.code === 'command/malformed' ? 400 : 422, answer: { ok: false, error: result.error } };
+  } catch (err) {
+    logger?.error({ err, command }, 'the referee threw on a command');
+    return { status: 500, answer: { ok: false, error: { code: 'server/error', message: 'the referee failed on this command (see the server log)' } } };
+  }
+}

@@ -1,0 +1,96 @@
+// The companion's web server: the HTTP API, the WebSocket hub and the dashboard's files on one
+// port. The constructor does nothing; start() loads the credentials and listens, stop() closes
+// every connection. device/main.ts wires it to the referee and the classifier.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { pino, type Logger } from 'pino';
+import type { RefereeApi } from '../../device/referee/types.ts';
+import { createApp } from './app.ts';
+import { Credentials, loadPin } from './auth.ts';
+import { SocketHub } from './hub.ts';
+import { AuthLockout, HTTP_LIMIT, SOCKET_LIMIT, type RateLimit } from './rate-limit.ts';
+import { ScanDesk, type Classify } from './scan.ts';
+
+export type { Classify } from './scan.ts';
+
+export interface WebServerOptions {
+  referee: RefereeApi;
+  /** 0 picks a free port. */
+  port: number;
+  host?: string;
+  /** Where the PIN and the seat tokens are kept (the journal's directory). */
+  dataDir: string;
+  /** The referee PIN (RED7_PIN); without it one is generated at first start and kept in dataDir. */
+  pin?: string;
+  logger?: Logger;
+  /** The card classifier for uploaded photos; without it POST /api/scan answers 503. */
+  classify?: Classify;
+  /** The built dashboard; defaults to web/client/dist. */
+  clientDir?: string;
+  /** Flood limits, per address (HTTP) and per connection (socket). */
+  limits?: { http?: RateLimit; socket?: RateLimit };
+}
+
+export interface WebServer {
+  start(): Promise<{ port: number }>;
+  stop(): Promise<void>;
+}
+
+const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../client/dist', import.meta.url));
+
+/** Creates the web server; nothing happens until start(). */
+export function createWebServer(options: WebServerOptions): WebServer {
+  let server: Server | null = null;
+  let hub: SocketHub | null = null;
+  const logger = options.logger ?? pino({ name: 'red7-web' });
+
+  return {
+    async start() {
+      if (server !== null) throw new Error('the web server is already started');
+      const { pin, source } = loadPin(options.dataDir, options.pin);
+      const credentials = new Credentials(pin, options.dataDir);
+      const damaged = credentials.load();
+      if (damaged !== null) logger.warn(damaged);
+      // SPEC section 9: the PIN is shown on the Pi's console and in its log.
+      logger.info({ pin, source }, `referee PIN: ${pin}`);
+      const lockout = new AuthLockout();
+      const h = new SocketHub({ referee: options.referee, credentials, lockout, limit: options.limits?.socket ?? SOCKET_LIMIT, logger });
+      const app = createApp({
+        referee: options.referee,
+        credentials,
+        lockout,
+        scans: new ScanDesk(options.referee, options.classify, logger),
+        limit: options.limits?.http ?? HTTP_LIMIT,
+        clientDir: options.clientDir ?? DEFAULT_CLIENT_DIR,
+        clients: () => h.size,
+        logger,
+      });
+      const s = createServer(app);
+      s.on('upgrade', (req, socket, head) => h.handleUpgrade(req, socket, head));
+      s.on('clientError', (_err, socket) => socket.destroy());
+      await new Promise<void>((resolve, reject) => {
+        s.once('error', reject);
+        s.listen(options.port, options.host ?? '0.0.0.0', () => {
+          s.off('error', reject);
+          resolve();
+        });
+      });
+      h.start();
+      server = s;
+      hub = h;
+      const port = (s.address() as AddressInfo).port;
+      logger.info({ port }, `dashboard at http://${options.host ?? 'localhost'}:${port}/`);
+      return { port };
+    },
+    async stop() {
+      const s = server;
+      if (s === null) return;
+      server = null;
+      await hub?.stop();
+      hub = null;
+      s.closeAllConnections();
+      await new Promise<void>((resolve) => s.close(() => resolve()));
+    },
+  };
+}
