@@ -69,8 +69,8 @@ void hal_avr_init(void)
 
 	/* Timer0, CTC, clk/64, 250 counts: 16 MHz / 64 / 250 = 1000 Hz. */
 	TCCR0A = _BV(WGM01);
-	OCR0A = 249;
 	TCCR0B = _BV(CS01) | _BV(CS00);
+	OCR0A = 249; /* after the mode bits: simavr only accepts OCR0A once it knows the mode */
 	TIMSK0 = _BV(OCIE0A);
 
 	/* 115200 baud with U2X: UBRR = 16 gives 117647 baud (+2.1 %), as every 16 MHz Arduino does. */
