@@ -12,9 +12,6 @@ const COMMANDS: Record<string, SubCommand> = {
   simulate: { summary: 'play seeded random games through the rules', load: () => import('./commands/simulate.ts') },
   gpio: { summary: "show the Pi's GPIO pin mapping; --signal/--watch drive the LEDs, buzzer, scan button", load: () => import('./commands/gpio.ts') },
   say: { summary: 'speak a text through espeak-ng (--lang, --wav FILE)', load: () => import('./commands/say.ts') },
-  config: { summary: 'print the effective configuration and where each value came from', load: () => import('./commands/config.ts') },
-  gpio: { summary: "show the Pi's GPIO pin mapping; --signal/--watch drive the LEDs, buzzer, scan button", load: () => import('./commands/gpio.ts') },
-  say: { summary: 'speak a text through espeak-ng (--lang, --wav FILE)', load: () => import('./commands/say.ts') },
 };
 
 function usage(): string {
