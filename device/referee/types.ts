@@ -14,6 +14,8 @@ export const REFEREE_CODES = [
   'scan/unavailable', // a play without its card, and no camera to read it
   'scan/rescan', // the camera could not read the card confidently: scan again or enter it
   'language/unknown', // a language the announcements do not exist in
+  'referee/not-started', // a command before start() or after stop()
+  'journal/failed', // the journal could not be written: the command was not applied
 ] as const;
 export type RefereeCode = (typeof REFEREE_CODES)[number];
 

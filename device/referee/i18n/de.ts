@@ -1,0 +1,97 @@
+// German announcements. The game's own words come from the German rule sheet: Palette, Leinwand,
+// the colours (Rot … Violett) and the rules ("meiste Karten in verschiedenen Farben").
+import type { Rule } from '../../rules/index.ts';
+import type { Catalogue } from './catalogue.ts';
+
+const NUMBERS = ['keine', 'eine', 'zwei', 'drei', 'vier', 'fünf', 'sechs', 'sieben', 'acht', 'neun', 'zehn', 'elf', 'zwölf'];
+const count = (n: number) => NUMBERS[n] ?? String(n);
+
+const list = (items: string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} und ${items[items.length - 1]}`;
+
+/** What a leader holds, by rule ("drei Farben", "vier in einer Reihe"). */
+const HOLDS: Record<Exclude<Rule, 'red'>, (n: number) => string> = {
+  orange: (n) => `${count(n)} ${n === 1 ? 'Karte' : 'Karten'} einer Zahl`,
+  yellow: (n) => `${count(n)} ${n === 1 ? 'Karte' : 'Karten'} einer Farbe`,
+  green: (n) => `${count(n)} ${n === 1 ? 'gerade Karte' : 'geraden Karten'}`,
+  blue: (n) => `${count(n)} ${n === 1 ? 'Farbe' : 'verschiedenen Farben'}`,
+  indigo: (n) => `${count(n)} ${n === 1 ? 'Karte' : 'Karten'} in einer Reihe`,
+  violet: (n) => `${count(n)} ${n === 1 ? 'Karte' : 'Karten'} unter 4`,
+};
+
+export const de: Catalogue = {
+  colour: { red: 'Rot', orange: 'Orange', yellow: 'Gelb', green: 'Grün', blue: 'Blau', indigo: 'Indigo', violet: 'Violett' },
+  rule: {
+    red: 'Rot, höchste Karte',
+    orange: 'Orange, meiste Karten einer Zahl',
+    yellow: 'Gelb, meiste Karten einer Farbe',
+    green: 'Grün, meiste gerade Karten',
+    blue: 'Blau, meiste Karten in verschiedenen Farben',
+    indigo: 'Indigo, meiste Karten in einer Reihe',
+    violet: 'Violett, meiste Karten unter 4',
+  },
+  list,
+  gameStarted: (players, advanced, actions) =>
+    `Neues Spiel für ${list(players)}${advanced ? ', Red7 für Fortgeschrittene' : ''}${actions ? ', mit Kartenaktionen' : ''}.`,
+  roundStarted: (round) => `Runde ${round}: Jeder Spieler erhält eine offene Karte für seine Palette.`,
+  cardDealt: (name, card) => `${name} beginnt mit ${card} auf der Palette.`,
+  turnStarted: (name) => `${name} ist am Zug.`,
+  playedPalette: (name, card) => `${name} spielt ${card} auf die Palette.`,
+  playedCanvas: (name, card, rule) => `${name} legt ${card} auf die Leinwand: Es gilt jetzt ${rule}.`,
+  ruleChanged: (rule) => `Es gilt jetzt ${rule}.`,
+  discardedCanvas: (name, card, rule) => `${name} legt ${card} von der Palette auf die Leinwand: Es gilt jetzt ${rule}.`,
+  discardedDeck: (name) => `${name} legt eine Karte der Palette verdeckt auf den Stapel.`,
+  taken: (name, from) => `${name} nimmt eine Karte von der Palette von ${from} und legt sie verdeckt auf den Stapel.`,
+  orderWarning: (name) => `Hinweis: ${name} hat zuerst auf die Leinwand gespielt; nach den Regeln kommt die Palette zuerst.`,
+  drew: {
+    action: (name) => `${name} zieht eine Karte (Aktion der 3).`,
+    bonus: (name) => `${name} zieht eine Karte (Leinwand-Bonus).`,
+  },
+  pending: {
+    1: (name) => `${name} muss die Aktion der 1 ausführen: eine Karte von einer mindestens gleich großen Palette verdeckt auf den Stapel legen.`,
+    3: (name) => `${name} muss die Aktion der 3 ausführen: eine Karte ziehen.`,
+    5: (name) => `${name} muss die Aktion der 5 ausführen: eine weitere Karte auf die Palette spielen.`,
+    7: (name) => `${name} muss die Aktion der 7 ausführen: eine Karte der Palette auf die Leinwand oder verdeckt auf den Stapel legen.`,
+  },
+  pendingBonus: (name) => `${name} darf eine Karte ziehen (Leinwand-Bonus).`,
+  skipped: {
+    'empty-hand': (name, action) => `Die ${action} von ${name} bleibt ohne Wirkung: keine Handkarten mehr.`,
+    'empty-deck': (name, action) => `Die ${action} von ${name} bleibt ohne Wirkung: der Stapel ist leer.`,
+    'no-target': (name, action) => `Die ${action} von ${name} bleibt ohne Wirkung: keine Palette, von der genommen werden darf.`,
+  },
+  out: {
+    'not-winning': (name) => `${name} ist nicht vorn und scheidet aus der Runde aus.`,
+    passed: (name) => `${name} passt und scheidet aus der Runde aus.`,
+    'empty-hand': (name) => `${name} hat keine Handkarten mehr und scheidet aus der Runde aus.`,
+  },
+  roundWon: (name, round, rule) => `${name} gewinnt Runde ${round} unter ${rule}.`,
+  scored: (name, cards, points, total) =>
+    `${name} erhält ${points} ${points === 1 ? 'Punkt' : 'Punkte'} für ${list(cards)}, insgesamt ${total}.`,
+  gameOver: {
+    target: (name, points) => `Spielende: ${name} gewinnt mit ${points} Punkten.`,
+    deck: (name, points) => `Spielende, zu wenige Karten für eine weitere Runde: ${name} gewinnt mit ${points} Punkten.`,
+    basic: (name) => `Spielende: ${name} gewinnt.`,
+  },
+  leads: (name, rule, n, best) =>
+    rule === 'red' ? `${name} führt mit der höchsten Karte, ${best}.` : `${name} führt mit ${HOLDS[rule](n)}, beste Karte ${best}.`,
+  nobodyLeads: () => 'Niemand ist vorn.',
+  illegal: {
+    'not-your-turn': (name) => `${name ?? 'Jemand'} hat außer der Reihe gespielt: Karte zurücknehmen.`,
+    out: (name) => `${name ?? 'Diese Person'} ist aus der Runde ausgeschieden und darf nicht spielen.`,
+    'not-winning': (name) => `Ungültiger Zug: ${name ?? 'der Spieler'} wäre unter dieser Regel nicht vorn. Karte von der Leinwand zurücknehmen.`,
+    visible: (name) => `Ungültiger Zug von ${name ?? 'jemandem'}: Diese Karte kann nicht auf der Hand sein. Karte prüfen.`,
+    'second-play': (name) => `${name ?? 'Der Spieler'} hat diesen Zug in dieser Runde schon gemacht.`,
+    'action-owed': (name) => `${name ?? 'Der Spieler'} muss zuerst die Kartenaktion ausführen.`,
+    'not-allowed': (name) => `${name ?? 'Der Spieler'} darf das jetzt nicht.`,
+    'nothing-played': (name) => `${name ?? 'Der Spieler'} hat noch nicht gespielt: eine Karte spielen oder passen.`,
+    phase: () => 'Das ist an dieser Stelle des Spiels nicht möglich.',
+    'one-while-losing': (name) => `${name ?? 'Der Spieler'} darf die 1 nur nutzen, wenn er in der Runde bleibt.`,
+    'bad-card': (name) => `Die Karte von ${name ?? 'dem Spieler'} ist nicht verwendbar: erneut scannen oder eingeben.`,
+    other: () => 'Dieser Befehl wurde abgelehnt.',
+  },
+  rescan: (name) => `Die Karte von ${name} war nicht lesbar: erneut scannen oder von Hand wählen.`,
+  undone: (seq) => `Befehl ${seq} zurückgenommen.`,
+  corrected: (seq, card, invalidated) =>
+    `Befehl ${seq} korrigiert${card === null ? '' : ` zu ${card}`}.` +
+    (invalidated.length === 0 ? '' : ` Nicht mehr möglich und entfernt: ${list(invalidated.map(String))}.`),
+};

@@ -1,0 +1,98 @@
+// English announcements, in the style of SPEC section 7 ("Ben plays Blue 4 to the canvas: the
+// rule is now Blue, most different colours"; "Ann leads with three colours, best Red 6").
+import type { Rule } from '../../rules/index.ts';
+import type { Catalogue } from './catalogue.ts';
+
+const NUMBERS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+const count = (n: number) => NUMBERS[n] ?? String(n);
+const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
+
+const list = (items: string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+
+/** What a leader holds, by rule ("three colours", "four in a row"). */
+const HOLDS: Record<Exclude<Rule, 'red'>, (n: number) => string> = {
+  orange: (n) => `${count(n)} of one number`,
+  yellow: (n) => `${count(n)} of one colour`,
+  green: (n) => plural(n, 'even card', 'even cards'),
+  blue: (n) => plural(n, 'colour', 'colours'),
+  indigo: (n) => `${count(n)} in a row`,
+  violet: (n) => plural(n, 'card below 4', 'cards below 4'),
+};
+
+export const en: Catalogue = {
+  colour: { red: 'Red', orange: 'Orange', yellow: 'Yellow', green: 'Green', blue: 'Blue', indigo: 'Indigo', violet: 'Violet' },
+  rule: {
+    red: 'Red, highest card',
+    orange: 'Orange, most of one number',
+    yellow: 'Yellow, most of one colour',
+    green: 'Green, most even cards',
+    blue: 'Blue, most different colours',
+    indigo: 'Indigo, most cards in a row',
+    violet: 'Violet, most cards below 4',
+  },
+  list,
+  gameStarted: (players, advanced, actions) =>
+    `New game for ${list(players)}${advanced ? ', advanced scoring' : ''}${actions ? ', with card actions' : ''}.`,
+  roundStarted: (round) => `Round ${round}: deal each player a starting palette card.`,
+  cardDealt: (name, card) => `${name} starts with ${card} in the palette.`,
+  turnStarted: (name) => `${name}'s turn.`,
+  playedPalette: (name, card) => `${name} plays ${card} to the palette.`,
+  playedCanvas: (name, card, rule) => `${name} plays ${card} to the canvas: the rule is now ${rule}.`,
+  ruleChanged: (rule) => `The rule is now ${rule}.`,
+  discardedCanvas: (name, card, rule) => `${name} moves ${card} from the palette to the canvas: the rule is now ${rule}.`,
+  discardedDeck: (name) => `${name} puts a palette card face down on the deck.`,
+  taken: (name, from) => `${name} takes a card from ${from}'s palette and puts it face down on the deck.`,
+  orderWarning: (name) => `Note: ${name} played to the canvas before the palette; the rules play the palette first.`,
+  drew: {
+    action: (name) => `${name} draws a card (the 3's action).`,
+    bonus: (name) => `${name} draws a card (canvas bonus).`,
+  },
+  pending: {
+    1: (name) => `${name} must carry out the 1: put a card from a palette at least as large face down on the deck.`,
+    3: (name) => `${name} must carry out the 3: draw a card.`,
+    5: (name) => `${name} must carry out the 5: play one more card to the palette.`,
+    7: (name) => `${name} must carry out the 7: move a palette card to the canvas or face down on the deck.`,
+  },
+  pendingBonus: (name) => `${name} may draw a card (canvas bonus).`,
+  skipped: {
+    'empty-hand': (name, action) => `${name}'s ${action} has no effect: the hand is empty.`,
+    'empty-deck': (name, action) => `${name}'s ${action} has no effect: the deck is empty.`,
+    'no-target': (name, action) => `${name}'s ${action} has no effect: no palette to take from.`,
+  },
+  out: {
+    'not-winning': (name) => `${name} is not winning and is out of the round.`,
+    passed: (name) => `${name} passes and is out of the round.`,
+    'empty-hand': (name) => `${name} has no cards left and is out of the round.`,
+  },
+  roundWon: (name, round, rule) => `${name} wins round ${round} under ${rule}.`,
+  scored: (name, cards, points, total) =>
+    `${name} scores ${points} ${points === 1 ? 'point' : 'points'} with ${list(cards)}, ${total} in total.`,
+  gameOver: {
+    target: (name, points) => `Game over: ${name} wins with ${points} points.`,
+    deck: (name, points) => `Game over, too few cards for another round: ${name} wins with ${points} points.`,
+    basic: (name) => `Game over: ${name} wins.`,
+  },
+  leads: (name, rule, n, best) =>
+    rule === 'red' ? `${name} leads with the highest card, ${best}.` : `${name} leads with ${HOLDS[rule](n)}, best ${best}.`,
+  nobodyLeads: () => 'Nobody is winning.',
+  illegal: {
+    'not-your-turn': (name) => `${name ?? 'Someone'} played out of turn: take the card back.`,
+    out: (name) => `${name ?? 'That player'} is out of the round and cannot play.`,
+    'not-winning': (name) => `Illegal play: ${name ?? 'the player'} would not be winning under that rule. Take the canvas card back.`,
+    visible: (name) => `Illegal play by ${name ?? 'a player'}: that card cannot be in a hand. Check the card.`,
+    'second-play': (name) => `${name ?? 'The player'} has already made that play this turn.`,
+    'action-owed': (name) => `${name ?? 'The player'} must first carry out the card action.`,
+    'not-allowed': (name) => `${name ?? 'The player'} may not do that now.`,
+    'nothing-played': (name) => `${name ?? 'The player'} has not played yet: play a card or pass.`,
+    phase: () => 'That is not possible at this point of the game.',
+    'one-while-losing': (name) => `${name ?? 'The player'} may not use the 1 without staying in the round.`,
+    'bad-card': (name) => `The card of ${name ?? 'the player'} could not be used: scan it again or enter it.`,
+    other: () => 'That command was refused.',
+  },
+  rescan: (name) => `${name}'s card could not be read: scan it again or pick it by hand.`,
+  undone: (seq) => `Command ${seq} taken back.`,
+  corrected: (seq, card, invalidated) =>
+    `Command ${seq} corrected${card === null ? '' : ` to ${card}`}.` +
+    (invalidated.length === 0 ? '' : ` No longer possible and removed: ${list(invalidated.map(String))}.`),
+};

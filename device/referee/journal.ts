@@ -1,0 +1,168 @@
+// The journal: every accepted command of every game, in SQLite (better-sqlite3, WAL,
+// synchronous=FULL), committed before the command is acknowledged (SPEC section 10).
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Command, Phase } from '../rules/index.ts';
+import { JOURNAL_TABLES, MIGRATIONS, SCHEMA_VERSION } from './migrations.ts';
+import type { GameSummary, Language, RefereeEvent } from './types.ts';
+
+/** The journal's file name inside the data directory. */
+export const JOURNAL_FILE = 'red7.db';
+
+/** A journal that cannot be opened or used; the message names the file and leaves it untouched. */
+export class JournalError extends Error {
+  override name = 'JournalError';
+}
+
+/** One accepted command as kept. */
+export interface JournalEntry {
+  seq: number;
+  command: Command;
+  events: RefereeEvent[];
+}
+
+/** A kept game, with the language its announcements are in. */
+export interface JournalGame extends GameSummary {
+  language: Language;
+}
+
+interface GameRow { id: number; started_at: string; players: string; language: string; phase: string | null; commands: number }
+
+const describe = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+export class Journal {
+  private readonly stmts;
+
+  private constructor(private readonly db: Database.Database, readonly file: string) {
+    this.stmts = {
+      insertGame: db.prepare('INSERT INTO games (started_at, players, language, phase) VALUES (?, ?, ?, ?)'),
+      insertCommand: db.prepare('INSERT INTO commands (game_id, seq, command, events, source, cmd_id, at) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      setPhase: db.prepare('UPDATE games SET phase = ? WHERE id = ?'),
+      lastGame: db.prepare('SELECT MAX(id) AS id FROM games'),
+      commands: db.prepare('SELECT seq, command, events FROM commands WHERE game_id = ? ORDER BY seq'),
+      delivery: db.prepare('SELECT game_id AS game, seq, events FROM commands WHERE source = ? AND cmd_id = ? ORDER BY game_id DESC, seq DESC LIMIT 1'),
+      games: db.prepare(`SELECT g.id, g.started_at, g.players, g.language, g.phase, (SELECT COUNT(*) FROM commands c WHERE c.game_id = g.id) AS commands
+                         FROM games g ORDER BY g.id`),
+      game: db.prepare(`SELECT g.id, g.started_at, g.players, g.language, g.phase, (SELECT COUNT(*) FROM commands c WHERE c.game_id = g.id) AS commands
+                        FROM games g WHERE g.id = ?`),
+    };
+  }
+
+  /** Opens (creating and migrating when writable) `<dataDir>/red7.db`; null when read-only and there is none. */
+  static open(dataDir: string, options: { readonly?: boolean } = {}): Journal | null {
+    const file = join(dataDir, JOURNAL_FILE);
+    const readonly = options.readonly === true;
+    if (readonly && !existsSync(file)) return null;
+    let db: Database.Database;
+    try {
+      if (!readonly) mkdirSync(dataDir, { recursive: true });
+      db = new Database(file, { readonly, fileMustExist: readonly, timeout: 5000 });
+    } catch (e) {
+      throw new JournalError(`cannot open the journal ${file}: ${describe(e)}`);
+    }
+    try {
+      Journal.check(db, file);
+      if (!readonly) {
+        db.pragma('journal_mode = WAL');
+        db.pragma('synchronous = FULL');
+        Journal.migrate(db);
+      } else if ((db.pragma('user_version', { simple: true }) as number) < SCHEMA_VERSION) {
+        throw new JournalError(`the journal ${file} has an older schema: open it once with a command that writes (red7 play) to upgrade it`);
+      }
+      return new Journal(db, file);
+    } catch (e) {
+      db.close();
+      if (e instanceof JournalError) throw e;
+      throw new JournalError(`cannot read the journal ${file} (corrupt, or not a red7 journal): ${describe(e)}; it was left untouched`);
+    }
+  }
+
+  /** Refuses a file from a newer companion, a damaged file, or some other program's database — before writing anything. */
+  private static check(db: Database.Database, file: string): void {
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (version > SCHEMA_VERSION) {
+      throw new JournalError(
+        `the journal ${file} was written by a newer version of the companion (schema ${version}; this one knows up to ${SCHEMA_VERSION}): upgrade the companion; the file was left untouched`,
+      );
+    }
+    const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as Array<{ name: string }>).map((r) => r.name);
+    const ours = new Set<string>(JOURNAL_TABLES);
+    if (version === 0 && tables.length > 0) {
+      throw new JournalError(`${file} is an SQLite database but not a red7 journal (tables: ${tables.join(', ')}); it was left untouched`);
+    }
+    if (version > 0 && !JOURNAL_TABLES.every((t) => tables.includes(t))) {
+      throw new JournalError(`the journal ${file} is missing its tables (${[...ours].filter((t) => !tables.includes(t)).join(', ')}); it was left untouched`);
+    }
+    const check = db.pragma('quick_check', { simple: true });
+    if (check !== 'ok') throw new JournalError(`the journal ${file} is damaged (${String(check)}); it was left untouched`);
+  }
+
+  private static migrate(db: Database.Database): void {
+    const from = db.pragma('user_version', { simple: true }) as number;
+    if (from === SCHEMA_VERSION) return;
+    db.transaction(() => {
+      for (let v = from; v < SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v]!);
+      db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    })();
+  }
+
+  /** Closes the database. */
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  /** Starts a game with its first command (newGame, seq 1), atomically; returns the game id. */
+  startGame(input: { players: string[]; language: Language; phase: Phase; command: Command; events: RefereeEvent[]; at: string }): number {
+    return this.db.transaction(() => {
+      const info = this.stmts.insertGame.run(input.at, JSON.stringify(input.players), input.language, input.phase);
+      const id = Number(info.lastInsertRowid);
+      this.stmts.insertCommand.run(id, 1, JSON.stringify(input.command), JSON.stringify(input.events), input.command.source ?? '', input.command.id ?? null, input.at);
+      return id;
+    })();
+  }
+
+  /** Appends one accepted command to a game and records the game's phase, atomically. */
+  append(game: number, seq: number, command: Command, events: RefereeEvent[], phase: Phase | null, at: string): void {
+    this.db.transaction(() => {
+      this.stmts.insertCommand.run(game, seq, JSON.stringify(command), JSON.stringify(events), command.source ?? '', command.id ?? null, at);
+      this.stmts.setPhase.run(phase, game);
+    })();
+  }
+
+  /** The most recent game's id, or null. */
+  currentGame(): number | null {
+    return (this.stmts.lastGame.get() as { id: number | null }).id;
+  }
+
+  /** A game's accepted commands in order. */
+  entries(game: number): JournalEntry[] {
+    return (this.stmts.commands.all(game) as Array<{ seq: number; command: string; events: string }>).map((r) => ({
+      seq: r.seq, command: JSON.parse(r.command) as Command, events: JSON.parse(r.events) as RefereeEvent[],
+    }));
+  }
+
+  /** The accepted command delivered with this source and id, if any. */
+  delivery(source: string, id: string): { game: number; seq: number; events: RefereeEvent[] } | null {
+    const row = this.stmts.delivery.get(source, id) as { game: number; seq: number; events: string } | undefined;
+    return row === undefined ? null : { game: row.game, seq: row.seq, events: JSON.parse(row.events) as RefereeEvent[] };
+  }
+
+  /** Every kept game, oldest first. */
+  games(): JournalGame[] {
+    return (this.stmts.games.all() as GameRow[]).map(toGame);
+  }
+
+  /** One kept game, or null. */
+  game(id: number): JournalGame | null {
+    const row = this.stmts.game.get(id) as GameRow | undefined;
+    return row === undefined ? null : toGame(row);
+  }
+}
+
+function toGame(r: GameRow): JournalGame {
+  return {
+    id: r.id, startedAt: r.started_at, players: JSON.parse(r.players) as string[],
+    phase: r.phase as Phase | null, commands: r.commands, language: r.language as Language,
+  };
+}

@@ -1,0 +1,327 @@
+// The table session: every input's commands go through one queue, are checked by the rules,
+// journaled, and only then acknowledged and announced (SPEC sections 7, 8 and 10).
+import pino from 'pino';
+import {
+  applyCommand, formatCard, validateCommand, type Command, type GameState, type NewGameCommand, type PlayCommand, type Rejection,
+} from '../rules/index.ts';
+import { announce, isFaceUp } from './announce.ts';
+import { canonical, seatOf } from './canonical.ts';
+import { isLanguage } from './i18n/index.ts';
+import { Journal } from './journal.ts';
+import { GameSession } from './session.ts';
+import { renderTranscript } from './transcript.ts';
+import type {
+  CardScanner, GameSummary, Language, PrivateView, PublicView, RefereeApi, RefereeError, RefereeEvent, RefereeUpdate, SubmitResult,
+} from './types.ts';
+import { privateView, publicView, type ViewContext } from './views.ts';
+
+/** How the referee is built; the web server and main.ts pass exactly this. */
+export interface RefereeOptions {
+  dataDir: string;
+  scanner?: CardScanner;
+  logger?: pino.Logger;
+  language?: Language;
+  /** Opens the journal read-only (the CLI's state, games, replay and export): nothing is created or written. */
+  readonly?: boolean;
+}
+
+/** Updates kept for clients that reconnect (older ones get a snapshot instead). */
+const KEPT_UPDATES = 256;
+/** Deliveries remembered in memory for duplicate suppression (accepted ones are also found in the journal). */
+const KEPT_DELIVERIES = 1024;
+/** Commands a seat sends whose refusal the table hears about (the banner, LEDs and buzzer). */
+const SEAT_PLAYS = new Set<Command['type']>(['play', 'endTurn', 'pass', 'draw', 'discard', 'take']);
+
+const refused = (code: RefereeError['code'], message: string): SubmitResult => ({ ok: false, error: { code, message } });
+
+export class Referee implements RefereeApi {
+  private readonly logger: pino.Logger;
+  private readonly language: Language;
+  private journal: Journal | null = null;
+  private running = false;
+  private session: GameSession | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly listeners = new Set<(update: RefereeUpdate) => void>();
+  private updates: RefereeUpdate[] = [];
+  private readonly deliveries = new Map<string, SubmitResult>();
+  private announcement: string | null = null;
+  private warning: PublicView['warning'] = null;
+
+  constructor(private readonly options: RefereeOptions) {
+    this.logger = options.logger ?? pino({ enabled: false });
+    this.language = options.language ?? 'en';
+  }
+
+  /** Opens (or creates) the journal and rebuilds the current game from it. */
+  async start(): Promise<void> {
+    if (this.running) return;
+    if (!isLanguage(this.language)) throw new Error(`unknown announcement language "${String(this.language)}"`);
+    this.journal = Journal.open(this.options.dataDir, { readonly: this.options.readonly });
+    this.rebuild();
+    this.running = true;
+    this.logger.info({ file: this.journal?.file ?? null, game: this.session?.game ?? null, seq: this.session?.seq ?? 0 }, 'referee started');
+  }
+
+  /** Lets queued commands finish, then closes the journal. */
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    await this.queue;
+    this.journal?.close();
+    this.journal = null;
+  }
+
+  /** Applies one command (untrusted JSON) after every earlier one, from whatever source. */
+  submit(command: unknown): Promise<SubmitResult> {
+    const result = this.queue.then(() => this.handle(command));
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  /** The public view of the table now. */
+  publicView(): PublicView {
+    return publicView(this.session?.state ?? null, this.context());
+  }
+
+  /** One seat's private view, or null when there is no such seat. */
+  privateView(seat: number): PrivateView | null {
+    return privateView(this.session?.state ?? null, this.context(), seat);
+  }
+
+  /** Hears every update in order; returns the function that stops listening. */
+  subscribe(listener: (update: RefereeUpdate) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Updates after `seq` of the current game, or null when they are no longer kept. */
+  updatesSince(seq: number): RefereeUpdate[] | null {
+    const current = this.session?.seq ?? 0;
+    if (!Number.isInteger(seq) || seq > current) return null;
+    const later = this.updates.filter((u) => u.seq > seq);
+    if (seq < current && (later.length === 0 || later[0]!.seq !== seq + 1)) return null;
+    return later;
+  }
+
+  /** Every kept game, oldest first. */
+  listGames(): GameSummary[] {
+    return (this.journal?.games() ?? []).map(({ language: _language, ...summary }) => summary);
+  }
+
+  /** A game's commands and events, as JSON. */
+  exportGame(id: number): ReturnType<RefereeApi['exportGame']> {
+    const game = this.journal?.game(id);
+    if (game === null || game === undefined) return null;
+    const { language: _language, ...summary } = game;
+    return { game: summary, commands: this.journal!.entries(id) };
+  }
+
+  /** A game as a readable transcript, in its table's language unless another is asked for. */
+  transcript(id: number, language?: Language): string | null {
+    const game = this.journal?.game(id);
+    if (game === null || game === undefined) return null;
+    return renderTranscript(game, this.journal!.entries(id), language ?? game.language);
+  }
+
+  private context(): ViewContext {
+    return {
+      game: this.session?.game ?? null,
+      seq: this.session?.seq ?? 0,
+      language: this.tableLanguage(),
+      announcement: this.announcement,
+      warning: this.warning,
+    };
+  }
+
+  private tableLanguage(): Language {
+    const asked = this.session?.newGame.language;
+    return isLanguage(asked) ? asked : this.language;
+  }
+
+  /** Rebuilds the current game from the journal, through the same steps as live play. */
+  private rebuild(): void {
+    this.session = null;
+    this.announcement = null;
+    const id = this.journal?.currentGame() ?? null;
+    if (id === null) return;
+    const entries = this.journal!.entries(id);
+    const first = entries[0];
+    if (first === undefined || first.command.type !== 'newGame') throw new Error(`game ${id} in the journal does not begin with newGame`);
+    const start = applyCommand(null, first.command);
+    if (!start.ok) throw new Error(`game ${id}: its newGame is refused (${start.rejection.message})`);
+    this.session = new GameSession(id, first.command, start.state);
+    let events: RefereeEvent[] = start.events;
+    for (const entry of entries.slice(1)) {
+      const plan = this.session.plan(entry.command, entry.seq);
+      if (!plan.ok) {
+        this.logger.warn({ game: id, seq: entry.seq, rejection: plan.rejection }, 'a journaled command is refused on rebuild; skipped');
+        this.session.seq = entry.seq;
+        events = [];
+        continue;
+      }
+      plan.apply();
+      events = plan.events;
+    }
+    this.announcement = this.render(events, this.session.state).join(' ') || null;
+  }
+
+  private async handle(input: unknown): Promise<SubmitResult> {
+    try {
+      if (!this.running || this.journal === null) return refused('referee/not-started', 'the referee is not running');
+      const valid = validateCommand(input);
+      if (!valid.ok) return { ok: false, error: valid.rejection };
+      const command = canonical(valid.command);
+      const key = command.id === undefined ? null : `${command.source ?? ''}\u0000${command.id}`;
+      if (key !== null) {
+        const earlier = this.deliveries.get(key) ?? this.journaledDelivery(command);
+        if (earlier !== null) return earlier;
+      }
+      const result = await this.process(command);
+      if (key !== null) this.remember(key, result);
+      return result;
+    } catch (e) {
+      this.logger.error({ err: e, command: input }, 'referee: command failed');
+      return refused('journal/failed', `the command could not be applied: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  private journaledDelivery(command: Command): SubmitResult | null {
+    if (this.options.readonly) return null;
+    const found = this.journal!.delivery(command.source ?? '', command.id!);
+    if (found === null) return null;
+    return { ok: true, seq: found.seq, events: found.events, view: this.publicView() };
+  }
+
+  private remember(key: string, result: SubmitResult): void {
+    this.deliveries.set(key, result);
+    if (this.deliveries.size > KEPT_DELIVERIES) this.deliveries.delete(this.deliveries.keys().next().value!);
+  }
+
+  private async process(command: Command): Promise<SubmitResult> {
+    if (this.options.readonly) return refused('journal/failed', 'the journal is open read-only');
+    if (command.type === 'newGame') return this.startGame(command);
+    const session = this.session;
+    if (session === null) return refused('game/none', 'no game has been started: start a new game first');
+    if (command.type === 'play' && command.card === undefined) {
+      const scanned = await this.scan(session, command);
+      if (!scanned.ok) return scanned.result;
+      command = scanned.command;
+    }
+    const seq = session.seq + 1;
+    const plan = session.plan(command, seq);
+    if (!plan.ok) return this.refusePlay(command, plan.rejection);
+    const at = new Date().toISOString();
+    try {
+      // Committed before it is acknowledged; a failed write leaves the state as it was.
+      this.journal!.append(session.game, seq, command, plan.events, plan.state.phase, at);
+    } catch (e) {
+      this.logger.error({ err: e, seq }, 'journal write failed');
+      return refused('journal/failed', `the journal could not be written, so the command was not applied: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    plan.apply();
+    this.warning = null;
+    return this.accepted(seq, plan.events);
+  }
+
+  private startGame(command: NewGameCommand): SubmitResult {
+    const language = command.language ?? this.language;
+    if (!isLanguage(language)) return refused('language/unknown', `announcements exist in en, de, pt, ru and ko, not "${language}"`);
+    const r = applyCommand(null, command);
+    if (!r.ok) return { ok: false, error: r.rejection };
+    const stored = { ...command, language } as NewGameCommand;
+    let id: number;
+    try {
+      id = this.journal!.startGame({ players: r.state.players.map((p) => p.name), language, phase: r.state.phase, command: stored, events: r.events, at: new Date().toISOString() });
+    } catch (e) {
+      return refused('journal/failed', `the journal could not be written, so no game was started: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    this.session = new GameSession(id, stored, r.state);
+    this.updates = [];
+    this.warning = null;
+    return this.accepted(1, r.events);
+  }
+
+  /** Reads the card of a play sent without one, through the injected scanner. */
+  private async scan(session: GameSession, command: PlayCommand): Promise<{ ok: true; command: PlayCommand } | { ok: false; result: SubmitResult }> {
+    // The rules check the turn first; only a play that lacks nothing but its card is worth a scan.
+    const pre = session.plan(command, session.seq + 1);
+    if (pre.ok || pre.rejection.code !== 'card/missing') {
+      return { ok: false, result: pre.ok ? refused('card/missing', 'no card') : this.refusePlay(command, pre.rejection) };
+    }
+    const scanner = this.options.scanner;
+    if (scanner === undefined) return { ok: false, result: refused('scan/unavailable', 'no camera is connected: enter the card instead') };
+    let read: Awaited<ReturnType<CardScanner>>;
+    try {
+      read = await scanner(command.seat, unavailableCards(session.state, command.seat));
+    } catch (e) {
+      this.logger.warn({ err: e }, 'scanner failed');
+      return { ok: false, result: refused('scan/unavailable', `the camera could not scan: ${e instanceof Error ? e.message : String(e)}`) };
+    }
+    if ('rescan' in read) {
+      const event: RefereeEvent = { type: 'rescanNeeded', seat: command.seat, alternatives: read.alternatives };
+      const lines = this.render([event], session.state);
+      this.warning = { code: 'scan/rescan', message: lines.join(' '), seat: command.seat };
+      this.broadcast({ seq: session.seq, events: [event], announcements: lines, view: this.publicView() }, false);
+      return { ok: false, result: refused('scan/rescan', `the card could not be read confidently (${read.reason}): scan it again or enter it`) };
+    }
+    return { ok: true, command: { ...command, card: read.card } };
+  }
+
+  /** Answers a refused command; a refused seat play is also flagged to the table, state unchanged. */
+  private refusePlay(command: Command, rejection: Rejection): SubmitResult {
+    if (SEAT_PLAYS.has(command.type) && rejection.code !== 'command/malformed' && this.session !== null) {
+      const seat = seatOf(command);
+      const flag: RefereeEvent = { type: 'illegalPlay', seat, code: rejection.code, message: '' };
+      const lines = this.render([flag], this.session.state);
+      const event = { ...flag, message: lines.join(' ') };
+      this.warning = { code: rejection.code, message: event.message, seat };
+      this.broadcast({ seq: this.session.seq, events: [event], announcements: lines, view: this.publicView() }, false);
+    }
+    return { ok: false, error: rejection };
+  }
+
+  private accepted(seq: number, events: RefereeEvent[]): SubmitResult {
+    const lines = this.render(events, this.session!.state);
+    this.announcement = lines.join(' ') || null;
+    const view = this.publicView();
+    this.broadcast({ seq, events: publicEvents(events, this.session!.state), announcements: lines, view }, true);
+    return { ok: true, seq, events, view };
+  }
+
+  private render(events: readonly RefereeEvent[], state: GameState): string[] {
+    return announce(events, state, this.tableLanguage());
+  }
+
+  private broadcast(update: RefereeUpdate, keep: boolean): void {
+    if (keep) {
+      this.updates.push(update);
+      if (this.updates.length > KEPT_UPDATES) this.updates.splice(0, this.updates.length - KEPT_UPDATES);
+    }
+    for (const listener of this.listeners) {
+      try {
+        listener(update);
+      } catch (e) {
+        this.logger.error({ err: e }, 'a referee subscriber threw; it keeps listening');
+      }
+    }
+  }
+}
+
+/** Cards that cannot be in this seat's hand: face up anywhere, face down on the deck, or known in another hand. */
+export function unavailableCards(s: GameState, seat: number): string[] {
+  const cards = [
+    ...s.canvas, ...s.deckTop,
+    ...s.players.flatMap((p, i) => [...p.palette, ...p.scored, ...(i === seat ? [] : p.known)]),
+  ];
+  return cards.map(formatCard);
+}
+
+/** Events as every subscriber may hear them: a card that goes face down is not named. */
+export function publicEvents(events: readonly RefereeEvent[], state: GameState): RefereeEvent[] {
+  return events.map((e) => {
+    if (e.type === 'cardDiscarded' && e.to === 'deck') return { ...e, card: '' };
+    if (e.type === 'cardTaken') return { ...e, card: '' };
+    if (e.type === 'corrected' && !isFaceUp(state, e.card)) return { ...e, card: '' };
+    return e;
+  });
+}

@@ -1,0 +1,153 @@
+// One game as the referee holds it: the newGame command, a stack of steps (game commands and
+// corrections) that undo pops, and the state they replay to. Pure: the referee journals a
+// planned change first and only then applies it, so a failed write changes nothing.
+import {
+  applyCommand, tryParseCard, type Command, type GameCommand, type GameState, type NewGameCommand, type Rejection,
+} from '../rules/index.ts';
+import type { RefereeEvent } from './types.ts';
+
+/** What undo can take back: a game command, or the correction of an earlier one. */
+export type Step =
+  | { kind: 'command'; seq: number; command: GameCommand }
+  | { kind: 'correction'; seq: number; target: number; card: string; invalidated: number[] };
+
+/** A command of the effective game, with the sequence number it was accepted under. */
+export interface Played {
+  seq: number;
+  command: GameCommand;
+}
+
+/** A change ready to apply: its events, and the function that applies it. */
+export type Plan = { ok: true; events: RefereeEvent[]; state: GameState; apply: () => void } | { ok: false; rejection: Rejection };
+
+/** Commands that carry a card a camera may have misread. */
+const CARD_COMMANDS = new Set<Command['type']>(['deal', 'play', 'discard', 'take']);
+
+const refuse = (code: Rejection['code'] | string, message: string): Plan =>
+  ({ ok: false, rejection: { code: code as Rejection['code'], message } });
+
+/** Replays the newGame and then the commands; commands the rules refuse are returned, not applied. */
+function replayFrom(newGame: NewGameCommand, played: readonly Played[]): { state: GameState; refused: Array<{ seq: number; rejection: Rejection }> } {
+  const first = applyCommand(null, newGame);
+  if (!first.ok) throw new Error(`a journaled newGame is refused: ${first.rejection.message}`);
+  let state = first.state;
+  const refused: Array<{ seq: number; rejection: Rejection }> = [];
+  for (const p of played) {
+    const r = applyCommand(state, p.command);
+    if (r.ok) state = r.state;
+    else refused.push({ seq: p.seq, rejection: r.rejection });
+  }
+  return { state, refused };
+}
+
+/** The effective command list that a stack of steps stands for. */
+function effectiveOf(steps: readonly Step[]): Played[] {
+  let played: Played[] = [];
+  for (const step of steps) {
+    if (step.kind === 'command') {
+      played.push({ seq: step.seq, command: step.command });
+    } else {
+      const gone = new Set(step.invalidated);
+      played = played
+        .filter((p) => !gone.has(p.seq))
+        .map((p) => (p.seq === step.target ? { seq: p.seq, command: { ...p.command, card: step.card } as GameCommand } : p));
+    }
+  }
+  return played;
+}
+
+export class GameSession {
+  private steps: Step[] = [];
+  private played: Played[] = [];
+  /** The game as the table stands now. */
+  state: GameState;
+  /** Sequence number of the last accepted command, undo and correct included. */
+  seq = 1;
+
+  constructor(readonly game: number, readonly newGame: NewGameCommand, state: GameState) {
+    this.state = state;
+  }
+
+  /** The effective commands (after undo and corrections), oldest first. */
+  commands(): readonly Played[] {
+    return this.played;
+  }
+
+  /** Plans a command other than newGame under sequence number `seq`. */
+  plan(command: Command, seq: number): Plan {
+    if (command.type === 'newGame') return refuse('command/malformed', 'a new game is started by the referee, not planned in a game');
+    if (command.type === 'undo') return this.planUndo(seq);
+    if (command.type === 'correct') return this.planCorrect(command.seq, command.card, seq);
+    const r = applyCommand(this.state, command);
+    if (!r.ok) return r;
+    return {
+      ok: true,
+      events: r.events,
+      state: r.state,
+      apply: () => {
+        this.steps.push({ kind: 'command', seq, command });
+        this.played.push({ seq, command });
+        this.state = r.state;
+        this.seq = seq;
+      },
+    };
+  }
+
+  private planUndo(seq: number): Plan {
+    const last = this.steps[this.steps.length - 1];
+    if (last === undefined) return refuse('undo/nothing', 'nothing left to take back in this game (start a new game instead)');
+    const steps = this.steps.slice(0, -1);
+    const played = effectiveOf(steps);
+    const { state } = replayFrom(this.newGame, played);
+    return {
+      ok: true,
+      events: [{ type: 'undone', seq: last.seq }],
+      state,
+      apply: () => {
+        this.steps = steps;
+        this.played = played;
+        this.state = state;
+        this.seq = seq;
+      },
+    };
+  }
+
+  private planCorrect(target: number, card: string, seq: number): Plan {
+    const index = this.played.findIndex((p) => p.seq === target);
+    if (index < 0) return refuse('correct/unknown-seq', `no command ${target} stands in this game (never accepted, taken back, or removed)`);
+    const original = this.played[index]!.command;
+    if (!CARD_COMMANDS.has(original.type)) return refuse('correct/not-a-card-play', `command ${target} (${original.type}) played no card`);
+    const parsed = tryParseCard(card);
+    if (!parsed.ok) return refuse('card/invalid', parsed.error);
+    const corrected = { ...original, card } as GameCommand;
+    // Replay with the corrected card: the corrected command must itself stand; later ones that no longer do are removed.
+    const first = applyCommand(null, this.newGame);
+    if (!first.ok) throw new Error(`a journaled newGame is refused: ${first.rejection.message}`);
+    let state = first.state;
+    const invalidated: number[] = [];
+    const played: Played[] = [];
+    for (let i = 0; i < this.played.length; i++) {
+      const p = i === index ? { seq: target, command: corrected } : this.played[i]!;
+      const r = applyCommand(state, p.command);
+      if (r.ok) {
+        state = r.state;
+        played.push(p);
+      } else if (i === index) {
+        return refuse(r.rejection.code, `with ${card}, command ${target} would be refused: ${r.rejection.message}`);
+      } else if (i > index) {
+        invalidated.push(p.seq);
+      }
+    }
+    return {
+      ok: true,
+      events: [{ type: 'corrected', seq: target, card, invalidated }],
+      state,
+      apply: () => {
+        this.steps.push({ kind: 'correction', seq, target, card, invalidated });
+        this.played = played;
+        this.state = state;
+        this.seq = seq;
+      },
+    };
+  }
+}
