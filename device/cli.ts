@@ -10,6 +10,11 @@ interface SubCommand {
 const COMMANDS: Record<string, SubCommand> = {
   judge: { summary: 'judge positions read as JSON lines on stdin', load: () => import('./commands/judge.ts') },
   simulate: { summary: 'play seeded random games through the rules', load: () => import('./commands/simulate.ts') },
+  play: { summary: 'referee a game: commands as JSON lines on stdin, one answer line each', load: () => import('./commands/play.ts') },
+  state: { summary: 'print the current public view (or --seat N private view)', load: () => import('./commands/state.ts') },
+  games: { summary: 'list the games kept in the journal', load: () => import('./commands/games.ts') },
+  replay: { summary: 'print a kept game as a readable transcript (--lang xx)', load: () => import('./commands/replay.ts') },
+  export: { summary: 'print a kept game as JSON (commands and events)', load: () => import('./commands/export.ts') },
   gpio: { summary: "show the Pi's GPIO pin mapping; --signal/--watch drive the LEDs, buzzer, scan button", load: () => import('./commands/gpio.ts') },
   say: { summary: 'speak a text through espeak-ng (--lang, --wav FILE)', load: () => import('./commands/say.ts') },
 };
