@@ -24,6 +24,8 @@ const BY_ID_HINTS = /arduino|1a86|ch34\d|wch|ftdi|0403|cp210|silicon_labs|10c4|2
 /** Where detection looks; tests pass their own. */
 export interface DetectSources {
   list: () => Promise<ListedPort[]>;
+  /** Names a udev rule gives the panel (scripts/pi/udev/99-red7-panel.rules); tried first. */
+  udevLinks?: string[];
   byIdDir?: string;
   readdir?: (dir: string) => Promise<string[]>;
   realpath?: (path: string) => Promise<string>;
@@ -48,6 +50,13 @@ export async function findPanelPorts(sources: DetectSources): Promise<string[]> 
   const names = (await readDir(dir).catch(() => [] as string[])).sort();
   const result: string[] = [];
   const taken = new Set<string>();
+  for (const link of sources.udevLinks ?? ['/dev/red7-panel']) {
+    const real = await resolve(link).catch(() => undefined);
+    if (real !== undefined && !taken.has(real)) {
+      result.push(link);
+      taken.add(real);
+    }
+  }
   for (const name of names) {
     const full = join(dir, name);
     const real = await resolve(full).catch(() => undefined);

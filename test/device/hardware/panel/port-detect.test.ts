@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { findPanelPorts, isPanelCandidate } from '../../../../device/hardware/panel/port-detect.ts';
 
 /** A fake /dev/serial/by-id: name → the device it links to. */
-function sources(byId: Record<string, string>, listed: Array<{ path: string; vendorId?: string }>) {
+function sources(byId: Record<string, string>, listed: Array<{ path: string; vendorId?: string }>, udev: Record<string, string> = {}) {
   return {
     list: async () => listed,
     byIdDir: '/dev/serial/by-id',
     readdir: async () => Object.keys(byId),
     realpath: async (p: string) => {
+      if (p.startsWith('/dev/red7')) {
+        if (udev[p] === undefined) throw new Error(`ENOENT ${p}`);
+        return udev[p];
+      }
       const name = p.replace('/dev/serial/by-id/', '');
       return byId[name] ?? p;
     },
@@ -32,6 +36,15 @@ describe('findPanelPorts', () => {
       [{ path: '/dev/ttyUSB0', vendorId: '1a86' }],
     ));
     expect(found).toEqual(['/dev/serial/by-id/usb-1a86_USB_Serial-if00-port0']);
+  });
+
+  it('tries the udev rule\'s /dev/red7-panel first, and names its device only once', async () => {
+    const found = await findPanelPorts(sources(
+      { 'usb-1a86_USB_Serial-if00-port0': '/dev/ttyUSB0' },
+      [{ path: '/dev/ttyUSB0', vendorId: '1a86' }, { path: '/dev/ttyACM0', vendorId: '2341' }],
+      { '/dev/red7-panel': '/dev/ttyUSB0' },
+    ));
+    expect(found).toEqual(['/dev/red7-panel', '/dev/ttyACM0']);
   });
 
   it('lists a matching port that has no by-id name by its own path', async () => {
