@@ -15,6 +15,7 @@ const COMMANDS: Record<string, SubCommand> = {
   games: { summary: 'list the games kept in the journal', load: () => import('./commands/games.ts') },
   replay: { summary: 'print a kept game as a readable transcript (--lang xx)', load: () => import('./commands/replay.ts') },
   export: { summary: 'print a kept game as JSON (commands and events)', load: () => import('./commands/export.ts') },
+  config: { summary: 'print the effective configuration and where each value came from', load: () => import('./commands/config.ts') },
   gpio: { summary: "show the Pi's GPIO pin mapping; --signal/--watch drive the LEDs, buzzer, scan button", load: () => import('./commands/gpio.ts') },
   say: { summary: 'speak a text through espeak-ng (--lang, --wav FILE)', load: () => import('./commands/say.ts') },
 };
