@@ -50,6 +50,7 @@ export class EspeakSpeaker implements Speaker {
   private readonly queue: Utterance[] = [];
   private current: ChildProcess | null = null;
   private idleWaiters: (() => void)[] = [];
+  private kicking = false;
 
   constructor(private readonly options: EspeakOptions = {}) {}
 
@@ -94,7 +95,7 @@ export class EspeakSpeaker implements Speaker {
     if (this.queue.length >= (this.options.maxQueue ?? 16)) this.queue.shift();
     this.queue.push(checked.utterance);
     const queued = this.queue.length;
-    if (this.current === null) this.next();
+    this.kick();
     return { ok: true, queued };
   }
 
@@ -123,6 +124,16 @@ export class EspeakSpeaker implements Speaker {
 
   private voiceArgs(u: Utterance): string[] {
     return ['-v', ESPEAK_VOICES[u.language], '-s', String(this.options.wordsPerMinute ?? 150), '-b', '1', '--stdin'];
+  }
+
+  /** Starts the queue on the next turn of the event loop: spawning takes milliseconds the caller should not wait. */
+  private kick(): void {
+    if (this.current !== null || this.kicking) return;
+    this.kicking = true;
+    setImmediate(() => {
+      this.kicking = false;
+      if (this.current === null) this.next();
+    });
   }
 
   private next(): void {

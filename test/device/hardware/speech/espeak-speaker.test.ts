@@ -67,8 +67,9 @@ describe('EspeakSpeaker with a fake espeak-ng on the path', () => {
     await speaker.start();
     speaker.speak('one', 'en');
     speaker.speak('two', 'en');
-    expect(speaker.speak('three', 'en')).toEqual({ ok: true, queued: 2 });
-    expect(fake.calls()).toEqual([]); // nothing has finished: the caller did not wait
+    // espeak-ng is spawned on the next turn of the event loop, so all three are still waiting.
+    expect(speaker.speak('three', 'en')).toEqual({ ok: true, queued: 3 });
+    expect(fake.started()).toEqual([]); // nothing has even started: the caller did not wait
     await speaker.idle();
     const calls = fake.calls();
     expect(calls.map((c) => c.text)).toEqual(['one', 'two', 'three']);
@@ -122,7 +123,9 @@ describe('EspeakSpeaker with a fake espeak-ng on the path', () => {
   it('drops the oldest waiting text when announcements come faster than they can be said', async () => {
     const { fake, speaker } = setup(100, 2);
     await speaker.start();
-    for (const t of ['a', 'b', 'c', 'd']) speaker.speak(t, 'en');
+    speaker.speak('a', 'en');
+    await until(() => fake.started().length === 1);
+    for (const t of ['b', 'c', 'd']) speaker.speak(t, 'en');
     await speaker.idle();
     expect(fake.calls().map((c) => c.text)).toEqual(['a', 'c', 'd']);
   });
