@@ -57,6 +57,17 @@ export interface PanelStats {
 const BAUD = 115200;
 const NOISE_WARN_INTERVAL_MS = 10_000;
 
+function invalidOptions(o: PanelDriverOptions): string | null {
+  if (o.path !== undefined && (typeof o.path !== 'string' || o.path.trim() === '')) return `path ${JSON.stringify(o.path)} is not a port path`;
+  if (o.baudRate !== undefined && (!Number.isInteger(o.baudRate) || o.baudRate <= 0)) return `baud rate ${o.baudRate} is not a positive integer`;
+  if (o.tickMs !== undefined && !(o.tickMs > 0 && o.tickMs <= 1000)) return `tickMs ${o.tickMs} is not within 1–1000`;
+  const b = o.backoff ?? {};
+  if (b.initialMs !== undefined && !(b.initialMs > 0)) return `backoff.initialMs ${b.initialMs} is not positive`;
+  if (b.maxMs !== undefined && !(b.maxMs >= (b.initialMs ?? 250))) return `backoff.maxMs ${b.maxMs} is below the initial delay`;
+  for (const [k, v] of Object.entries(o.timing ?? {})) if (!(typeof v === 'number' && v > 0)) return `timing.${k} ${v} is not positive`;
+  return null;
+}
+
 function validLed(target: unknown, mode: unknown): string | null {
   if (!(LED_TARGETS as readonly unknown[]).includes(target)) return `LED target ${JSON.stringify(target)} is not one of ${LED_TARGETS.join(' ')}`;
   if (!(LED_MODES as readonly unknown[]).includes(mode)) return `LED mode ${JSON.stringify(mode)} is not one of ${LED_MODES.join(' ')}`;
@@ -106,6 +117,8 @@ export class PanelDriver extends EventEmitter<PanelDriverEvents> {
   /** Starts connecting (and keeps reconnecting) until stop(); resolves at once, panel or not. */
   async start(): Promise<void> {
     if (this.running) return;
+    const problem = invalidOptions(this.options);
+    if (problem !== null) throw new TypeError(`panel driver: ${problem}`);
     this.running = true;
     this.log ??= this.options.logger ?? pino({ name: 'panel', level: process.env.LOG_LEVEL ?? 'info' });
     this.tickTimer = setInterval(() => this.apply({ type: 'tick', now: Date.now() }), this.options.tickMs ?? 50);
@@ -148,6 +161,16 @@ export class PanelDriver extends EventEmitter<PanelDriverEvents> {
   private async connect(): Promise<void> {
     this.reconnectTimer = undefined;
     if (!this.running || this.port !== undefined) return;
+    try {
+      await this.tryConnect();
+    } catch (err) {
+      // A binding that throws instead of failing the open: same remedy, try again later.
+      this.log?.warn({ err: err instanceof Error ? err.message : String(err) }, 'cannot connect to the panel');
+      this.scheduleReconnect();
+    }
+  }
+
+  private async tryConnect(): Promise<void> {
     let path = this.options.path;
     if (path === undefined) {
       const binding = this.binding();
@@ -156,7 +179,8 @@ export class PanelDriver extends EventEmitter<PanelDriverEvents> {
       // Rotate through candidates so one silent non-panel board cannot hide the panel.
       path = candidates[this.candidate++ % Math.max(1, candidates.length)];
       if (path === undefined) {
-        this.log?.debug('no Arduino-class serial port found');
+        // Said once at warn (the panel is missing), then quietly while the driver keeps looking.
+        this.log?.[this.failures === 0 ? 'warn' : 'debug']('no Arduino-class serial port found; still looking');
         return this.scheduleReconnect();
       }
     }
@@ -164,7 +188,7 @@ export class PanelDriver extends EventEmitter<PanelDriverEvents> {
     const port = new SerialPortStream({ binding: this.binding(), path, baudRate: this.options.baudRate ?? BAUD, autoOpen: false });
     port.open((err) => {
       if (err) {
-        this.log?.debug({ path, err: err.message }, 'cannot open the panel port');
+        this.log?.[this.failures === 0 ? 'warn' : 'debug']({ path, err: err.message }, 'cannot open the panel port; retrying');
         return this.scheduleReconnect();
       }
       if (!this.running) {

@@ -190,6 +190,7 @@ describe('PanelDriver', () => {
       logger: silent,
       findPorts: () => findPanelPorts({
         list: () => panel.binding.list(),
+        udevLinks: [],
         readdir: async () => { throw Object.assign(new Error('no /dev/serial/by-id'), { code: 'ENOENT' }); },
         realpath: async (p) => p,
       }),
@@ -226,5 +227,28 @@ describe('PanelDriver', () => {
     const check = expect(never).rejects.toThrow(/did not say HELLO within 500 ms/);
     await tick(600);
     await check;
+  });
+
+  it('refuses options that cannot work with a clear error', async () => {
+    await expect(new PanelDriver({ path: '' }).start()).rejects.toThrow(/path "" is not a port path/);
+    await expect(new PanelDriver({ path: '/dev/x', baudRate: -5 }).start()).rejects.toThrow(/baud rate -5/);
+    await expect(new PanelDriver({ path: '/dev/x', timing: { deadMs: 0 } }).start()).rejects.toThrow(/timing.deadMs/);
+  });
+
+  it('keeps retrying, without crashing, when the binding throws instead of failing the open', async () => {
+    let attempts = 0;
+    const binding = {
+      list: async () => [],
+      open: () => {
+        attempts++;
+        throw new Error('binding exploded');
+      },
+    } as unknown as PanelDriverOptions['binding'];
+    const driver = new PanelDriver({ path: '/dev/ttyX', binding, logger: silent });
+    drivers.push(driver);
+    await driver.start();
+    await tick(2000);
+    expect(attempts).toBeGreaterThanOrEqual(3);
+    expect(driver.phase).toBe('closed');
   });
 });
