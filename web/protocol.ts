@@ -89,6 +89,11 @@ export type ScanAnswer =
   | { ok: true; seq: number; view: PublicView; scan: ScanRecord }
   | { ok: false; error: RefereeErrorLike; scan?: ScanRecord };
 
+/** The answer to a private identification (nothing is played). */
+export type IdentifyAnswer =
+  | { ok: true; card: string; confidence: number; alternatives: Array<{ card: string; p: number }> }
+  | { ok: false; error: RefereeErrorLike; alternatives?: Array<{ card: string; p: number }> };
+
 /** A pairing code the referee shows to one seat's player. */
 export interface PairingCode {
   seat: number;

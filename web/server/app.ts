@@ -126,6 +126,18 @@ export function createApp(o: AppOptions): express.Express {
     res.status(status).json(answer);
   });
 
+  app.post('/api/identify', express.raw({ type: () => true, limit: MAX_IMAGE_BYTES }), async (req, res) => {
+    const seat = ScanQuerySchema.shape.seat.safeParse(req.query.seat);
+    if (!seat.success) return fail(res, 400, { code: 'message/malformed', message: 'use /api/identify?seat=0' });
+    const refused = authorizeSeat(roleOf(res), seat.data);
+    if (refused !== null) return refuse(res, refused);
+    if (!Buffer.isBuffer(req.body) || req.body.length === 0) {
+      return fail(res, 400, { code: 'scan/bad-image', message: 'send the photo as the request body (Content-Type: image/jpeg)' });
+    }
+    const { status, answer } = await o.scans.identify(req.body);
+    res.status(status).json(answer);
+  });
+
   app.get('/api/scans', (_req, res) => {
     const refused = refereeOnly(roleOf(res), 'the scan log');
     if (refused !== null) return refuse(res, refused);

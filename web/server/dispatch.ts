@@ -26,9 +26,17 @@ export async function dispatchCommand(referee: RefereeApi, role: Role, input: un
   try {
     const result = await referee.submit(command);
     if (result.ok) return { status: 200, answer: { ok: true, seq: result.seq, view: result.view } };
-    return { status: result.error.code === 'command/malformed' ? 400 : 422, answer: { ok: false, error: result.error } };
+    return { status: statusOf(result.error.code), answer: { ok: false, error: result.error } };
   } catch (err) {
     logger?.error({ err, command }, 'the referee threw on a command');
     return { status: 500, answer: { ok: false, error: { code: 'server/error', message: 'the referee failed on this command (see the server log)' } } };
   }
+}
+
+/** The HTTP status of a referee refusal: the rules' and the referee's reasons are 422, its own faults are not. */
+export function statusOf(code: string): number {
+  if (code === 'command/malformed') return 400;
+  if (code === 'referee/not-started') return 503;
+  if (code === 'journal/failed') return 500;
+  return 422;
 }

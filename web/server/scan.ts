@@ -4,7 +4,7 @@
 // The last photos are kept so the referee can see the crop when correcting a misread.
 import type { Logger } from 'pino';
 import type { PublicView, RefereeApi } from '../../device/referee/types.ts';
-import type { Role, ScanAnswer, ScanRecord } from '../protocol.ts';
+import type { IdentifyAnswer, Role, ScanAnswer, ScanRecord } from '../protocol.ts';
 import { dispatchCommand } from './dispatch.ts';
 
 /** The card classifier, injected (the vision engineer's shape). */
@@ -91,6 +91,24 @@ export class ScanDesk {
       return { status, answer: { ok: true, seq: answer.seq, view: answer.view, scan: record } };
     }
     return { status, answer: { ok: false, error: answer.error, scan: record } };
+  }
+
+  /** Reads a photo without playing it: a player checks a hand card privately (SPEC section 9). */
+  async identify(photo: Buffer): Promise<{ status: number; answer: IdentifyAnswer }> {
+    if (this.classify === undefined) {
+      return { status: 503, answer: { ok: false, error: { code: 'scan/no-classifier', message: 'no card classifier is installed on this companion' } } };
+    }
+    if (sniffImage(photo) === null) return { status: 415, answer: { ok: false, error: { code: 'scan/bad-image', message: 'the upload is not a JPEG, PNG or WebP photo' } } };
+    try {
+      const read = await this.classify(photo, visibleCards(this.referee.publicView()));
+      const alternatives = read.alternatives.slice(0, 5);
+      if (read.card === null) {
+        return { status: 422, answer: { ok: false, error: { code: 'scan/rescan', message: read.reason ?? 'the card could not be read surely' }, alternatives } };
+      }
+      return { status: 200, answer: { ok: true, card: read.card, confidence: read.confidence, alternatives } };
+    } catch (err) {
+      return { status: 422, answer: { ok: false, error: { code: 'scan/bad-image', message: `the photo could not be read: ${err instanceof Error ? err.message : String(err)}` } } };
+    }
   }
 
   private keep(data: Buffer, type: string, r: Omit<ScanRecord, 'id'>): ScanRecord {

@@ -97,3 +97,19 @@ describe('POST /api/scan', () => {
     expect((await request(url).get('/api/scans').set(bearer(token))).status).toBe(403);
   });
 });
+
+describe('POST /api/identify', () => {
+  it('names a photo\'s card to the seat\'s own phone without playing it', async () => {
+    const { referee, url } = await withClassifier(async () => ({ card: 'B4', confidence: 0.95, alternatives: [{ card: 'B4', p: 0.95 }] }));
+    const before = referee.received.length;
+    const code = (await request(url).post('/api/pairings').set(bearer(PIN)).send({ seat: 1 })).body.code;
+    const token = (await request(url).post('/api/pair').send({ code })).body.token;
+    const r = await request(url).post('/api/identify?seat=1').set(bearer(token)).set('Content-Type', 'image/jpeg').send(JPEG);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ ok: true, card: 'B4' });
+    expect(referee.received.length).toBe(before);
+    expect((await request(url).post('/api/identify?seat=0').set(bearer(token)).set('Content-Type', 'image/jpeg').send(JPEG)).status).toBe(403);
+    expect((await request(url).post('/api/identify?seat=1').set('Content-Type', 'image/jpeg').send(JPEG)).status).toBe(401);
+    expect((await request(url).post('/api/identify?seat=1').set(bearer(token)).set('Content-Type', 'text/plain').send('x')).status).toBe(415);
+  });
+});
