@@ -113,6 +113,7 @@ export class GameSession {
   }
 
   private planCorrect(target: number, card: string, seq: number): Plan {
+    if (target === 1) return refuse('correct/not-a-card-play', 'command 1 started the game and played no card');
     const index = this.played.findIndex((p) => p.seq === target);
     if (index < 0) return refuse('correct/unknown-seq', `no command ${target} stands in this game (never accepted, taken back, or removed)`);
     const original = this.played[index]!.command;
