@@ -18,6 +18,7 @@ const COMMANDS: Record<string, SubCommand> = {
   config: { summary: 'print the effective configuration and where each value came from', load: () => import('./commands/config.ts') },
   gpio: { summary: "show the Pi's GPIO pin mapping; --signal/--watch drive the LEDs, buzzer, scan button", load: () => import('./commands/gpio.ts') },
   say: { summary: 'speak a text through espeak-ng (--lang, --wav FILE)', load: () => import('./commands/say.ts') },
+  panel: { summary: 'talk to the seat panel: key events as JSON lines, "led 0 ON" on stdin (--port, --list)', load: () => import('./commands/panel.ts') },
 };
 
 function usage(): string {
