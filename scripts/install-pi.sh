@@ -20,7 +20,7 @@ Usage: scripts/install-pi.sh [options]
   --port N          the dashboard's port, announced over mDNS (default 8080)
   --hostname NAME   the Pi's host name, so the tablet finds NAME.local (default red7)
   --keep-hostname   leave the host name as it is
-  --scan-button N   BCM pin of the scan button, given a pull-up at boot (default 17)
+  --scan-button N   BCM pin of the scan button, given a pull-up at boot (default 23)
   -h, --help        show this help
 USAGE
 }
@@ -37,7 +37,7 @@ SERVICE_USER=red7
 PORT=8080
 HOST_NAME=red7
 KEEP_HOSTNAME=0
-SCAN_BUTTON=17
+SCAN_BUTTON=23
 GROUPS_NEEDED=(gpio dialout video audio)
 
 need_value() {
@@ -191,8 +191,9 @@ write_service_files() {
 # Settings of the red7 service (read by systemd; see device/config.ts for every setting).
 NODE_ENV=production
 RED7_PORT=$PORT
-RED7_DATA_DIR=/var/lib/red7
-RED7_PANEL_PORT=/dev/red7-panel
+RED7_DATA=/var/lib/red7
+RED7_PANEL=/dev/red7-panel
+RED7_GPIO_SCAN=$SCAN_BUTTON
 ENV
   fi
 }

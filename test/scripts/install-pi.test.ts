@@ -164,8 +164,12 @@ describe('scripts/install-pi.sh', () => {
 
     it('gives the scan button a pull-up in config.txt, because sysfs cannot', () => {
       expect(file('boot/firmware/config.txt')).toBe(
-        '[all]\ndtparam=audio=on\n\n# red7: pull-up for the scan button (sysfs GPIO cannot set one)\ngpio=17=ip,pu\n',
+        '[all]\ndtparam=audio=on\n\n# red7: pull-up for the scan button (sysfs GPIO cannot set one)\ngpio=23=ip,pu\n',
       );
+    });
+
+    it('writes the settings the service reads: port, data folder, panel name, scan pin', () => {
+      expect(file('etc/red7/red7.env')).toContain('RED7_PORT=8080\nRED7_DATA=/var/lib/red7\nRED7_PANEL=/dev/red7-panel\nRED7_GPIO_SCAN=23\n');
     });
 
     it('takes the root from RED7_ROOT and, run again, keeps the settings file and adds no second pull-up', () => {
@@ -174,7 +178,7 @@ describe('scripts/install-pi.sh', () => {
       expect(again.status).toBe(0);
       expect(again.stdout).toContain(`kept ${join(root, 'etc/red7/red7.env')}`);
       expect(file('etc/red7/red7.env')).toBe('RED7_PORT=9000\n');
-      expect(file('boot/firmware/config.txt').match(/^gpio=17=/gm)).toHaveLength(1);
+      expect(file('boot/firmware/config.txt').match(/^gpio=23=/gm)).toHaveLength(1);
     });
   });
 
@@ -186,6 +190,14 @@ describe('scripts/install-pi.sh', () => {
     expect(run.stdout).not.toContain('hostnamectl');
     expect(readFileSync(join(root, 'etc/avahi/services/red7.service'), 'utf8')).toContain('<port>9090</port>');
     expect(readFileSync(join(root, 'etc/red7/red7.env'), 'utf8')).toContain('RED7_PORT=9090\n');
+  });
+
+  it('moves the pull-up and the scan-button pin of the service together with --scan-button', () => {
+    const root = piRoot();
+    const run = install(['--root', root, '--dry-run', '--scan-button', '5']);
+    expect(run.status).toBe(0);
+    expect(readFileSync(join(root, 'boot/firmware/config.txt'), 'utf8')).toMatch(/\ngpio=5=ip,pu\n$/);
+    expect(readFileSync(join(root, 'etc/red7/red7.env'), 'utf8')).toContain('RED7_GPIO_SCAN=5\n');
   });
 
   it('refuses a Node.js older than 20 and says what to do', () => {

@@ -1,5 +1,6 @@
 // Which header pins the LEDs, the buzzer and the scan button use, by BCM number (the numbers on
-// pinout.xyz and in `pinout`), never by sysfs number: chip.ts maps them at start.
+// pinout.xyz and in `pinout`), never by sysfs number: chip.ts maps them at start. The defaults
+// are those of device/config.ts (RED7_GPIO_GREEN/RED/BUZZER/SCAN).
 import { z } from 'zod';
 
 const bcmPin = z.number().int().min(2).max(27);
@@ -7,10 +8,10 @@ const bcmPin = z.number().int().min(2).max(27);
 /** The GPIO part of the configuration, with defaults and descriptions. */
 export const gpioPinsSchema = z
   .object({
-    greenLed: bcmPin.default(22).describe('BCM pin of the green status LED (header pin 15)'),
+    greenLed: bcmPin.default(17).describe('BCM pin of the green status LED (header pin 11)'),
     redLed: bcmPin.default(27).describe('BCM pin of the red status LED (header pin 13)'),
-    buzzer: bcmPin.default(18).describe('BCM pin of the active buzzer, through a transistor (header pin 12)'),
-    scanButton: bcmPin.default(17).describe('BCM pin of the scan button, wired to ground (header pin 11)'),
+    buzzer: bcmPin.default(22).describe('BCM pin of the active buzzer, through a transistor (header pin 15)'),
+    scanButton: bcmPin.default(23).describe('BCM pin of the scan button, wired to ground, with a pull-up (header pin 16)'),
     buttonActiveLow: z.boolean().default(true).describe('the button pulls the pin low when pressed (pull-up wiring)'),
     debounceMs: z.number().int().min(0).max(1000).default(20).describe('scan button debounce, milliseconds'),
   })

@@ -17,8 +17,8 @@ describe('red7 gpio', () => {
     const r = await runRed7(['gpio', '--sysfs', pi5]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('header controller: gpiochip571 (pinctrl-rp1), base 571\n');
-    expect(r.stdout).toContain('  green LED    BCM 22 -> sysfs 593\n');
-    expect(r.stdout).toContain('  scan button  BCM 17 -> sysfs 588\n');
+    expect(r.stdout).toContain('  green LED    BCM 17 -> sysfs 588\n');
+    expect(r.stdout).toContain('  scan button  BCM 23 -> sysfs 594\n');
     expect(r.stdout).toMatch(/onoff Gpio\.accessible: (yes|no)\n$/);
   });
 
@@ -35,7 +35,7 @@ describe('red7 gpio', () => {
 
   it.each([
     [['--signal', 'fanfare'], '--signal must be one of illegalPlay, leaderChanged, playerOut, rescanNeeded, roundWon'],
-    [['--green', '17'], 'bad GPIO pin configuration: gpio: the green LED, red LED, buzzer and scan button need four different pins'],
+    [['--green', '23'], 'bad GPIO pin configuration: gpio: the green LED, red LED, buzzer and scan button need four different pins'],
     [['--red', 'x'], '--red needs a BCM pin number'],
     [['--watch', '-3'], '--watch needs a number of seconds, up to 3600'],
     [['--watch', '0'], '--watch needs a number of seconds, up to 3600'],

@@ -38,11 +38,11 @@ describe('PiGpio on a Pi 4', () => {
   it('opens the default pins at the chip base, never at their BCM numbers', async () => {
     const { gpio, pins, logs } = pi();
     const status = await gpio.start();
-    expect(status.state === 'running' && status.lines).toEqual({ green: 534, red: 539, buzzer: 530, scanButton: 529 });
-    expect([...pins.levels.keys()].sort()).toEqual([530, 534, 539]);
-    expect([...pins.inputs.keys()]).toEqual([529]);
-    expect(pins.inputs.get(529)?.options).toEqual({ debounceMs: 20, activeLow: true });
-    expect(logs[0]).toBe('info gpio: pinctrl-bcm2711 (gpiochip512, base 512); sysfs lines green 534, red 539, buzzer 530, scan button 529');
+    expect(status.state === 'running' && status.lines).toEqual({ green: 529, red: 539, buzzer: 534, scanButton: 535 });
+    expect([...pins.levels.keys()].sort()).toEqual([529, 534, 539]);
+    expect([...pins.inputs.keys()]).toEqual([535]);
+    expect(pins.inputs.get(535)?.options).toEqual({ debounceMs: 20, activeLow: true });
+    expect(logs[0]).toBe('info gpio: pinctrl-bcm2711 (gpiochip512, base 512); sysfs lines green 529, red 539, buzzer 534, scan button 535');
   });
 
   it('plays an illegal play on the red LED and the buzzer lines with the pattern timings', async () => {
@@ -52,7 +52,7 @@ describe('PiGpio on a Pi 4', () => {
     expect(gpio.signal('illegalPlay')).toEqual({ ok: true, event: 'illegalPlay', ms: 1200 });
     await vi.advanceTimersByTimeAsync(1200);
     expect(pins.writesTo(539).map((w) => [w.at - t0, w.value])).toEqual([[0, 1], [1200, 0]]);
-    expect(pins.writesTo(530).map((w) => [w.at - t0, w.value])).toEqual([[0, 1], [80, 0], [160, 1], [240, 0]]);
+    expect(pins.writesTo(534).map((w) => [w.at - t0, w.value])).toEqual([[0, 1], [80, 0], [160, 1], [240, 0]]);
   });
 
   it('answers an unknown event with the list of known ones, and plays nothing', async () => {
@@ -72,7 +72,7 @@ describe('PiGpio on a Pi 4', () => {
     await gpio.start();
     const scans: number[] = [];
     gpio.onScan(() => scans.push(Date.now()));
-    const button = pins.inputs.get(529) as FakeInput;
+    const button = pins.inputs.get(535) as FakeInput;
     button.set(1);
     button.set(0);
     button.set(1);
@@ -87,12 +87,12 @@ describe('PiGpio on a Pi 4', () => {
       throw new Error('camera busy');
     });
     const unsubscribe = gpio.onScan(() => calls++);
-    (pins.inputs.get(529) as FakeInput).set(1);
+    (pins.inputs.get(535) as FakeInput).set(1);
     expect(calls).toBe(1);
     expect(logs).toContain('warn gpio: a scan button listener failed: camera busy');
     unsubscribe();
-    (pins.inputs.get(529) as FakeInput).set(0);
-    (pins.inputs.get(529) as FakeInput).set(1);
+    (pins.inputs.get(535) as FakeInput).set(0);
+    (pins.inputs.get(535) as FakeInput).set(1);
     expect(calls).toBe(1);
   });
 
@@ -102,8 +102,8 @@ describe('PiGpio on a Pi 4', () => {
     gpio.signal('roundWon');
     await vi.advanceTimersByTimeAsync(50);
     await gpio.stop();
-    expect([534, 539, 530].map((line) => pins.levels.get(line))).toEqual([0, 0, 0]);
-    expect([...pins.closed].sort()).toEqual([529, 530, 534, 539]);
+    expect([529, 539, 534].map((line) => pins.levels.get(line))).toEqual([0, 0, 0]);
+    expect([...pins.closed].sort()).toEqual([529, 534, 535, 539]);
     expect(gpio.status).toEqual({ state: 'stopped' });
     expect(gpio.signal('roundWon').ok).toBe(false);
   });
@@ -113,7 +113,7 @@ describe('PiGpio on a Pi 5', () => {
   it('opens the same BCM pins from base 571', async () => {
     const { gpio } = pi(PI5_CHIPS);
     const status = await gpio.start();
-    expect(status.state === 'running' && status.lines).toEqual({ green: 593, red: 598, buzzer: 589, scanButton: 588 });
+    expect(status.state === 'running' && status.lines).toEqual({ green: 588, red: 598, buzzer: 593, scanButton: 594 });
   });
 });
 
@@ -140,21 +140,21 @@ describe('PiGpio without usable GPIO', () => {
 
   it('releases the lines it had opened when a later one is busy', async () => {
     const pins = new FakePinFactory();
-    pins.failing.add(530); // the buzzer line
+    pins.failing.add(534); // the buzzer line
     const { gpio } = pi(PI4_CHIPS, pins);
     const status = await gpio.start();
     expect(status).toEqual({
       state: 'unavailable',
-      error: { code: 'gpio/pin-failed', message: 'cannot open a GPIO line: EBUSY: line 530 is in use (is another program using it?)' },
+      error: { code: 'gpio/pin-failed', message: 'cannot open a GPIO line: EBUSY: line 534 is in use (is another program using it?)' },
     });
-    expect([...pins.closed].sort()).toEqual([534, 539]);
+    expect([...pins.closed].sort()).toEqual([529, 539]);
   });
 
   it('refuses a pin configuration with two parts on one pin before touching any line', async () => {
     const root = makeFakeSysfs(PI4_CHIPS);
     roots.push(root);
     const pins = new FakePinFactory();
-    const bad = { greenLed: 17, redLed: 27, buzzer: 18, scanButton: 17, buttonActiveLow: true, debounceMs: 20 };
+    const bad = { greenLed: 23, redLed: 27, buzzer: 22, scanButton: 23, buttonActiveLow: true, debounceMs: 20 };
     const gpio = new PiGpio({ sysfsRoot: root, pinFactory: pins, pins: bad });
     const status = await gpio.start();
     expect(status.state === 'unavailable' && status.error.code).toBe('gpio/bad-pin');
@@ -168,7 +168,7 @@ describe('PiGpio without usable GPIO', () => {
     const { gpio, logs } = pi(PI4_CHIPS, pins);
     const status = await gpio.start();
     expect(status.state === 'running' && status.warnings).toEqual([
-      "the scan button (sysfs 529) cannot be watched: Operation not permitted; use the dashboard's scan button",
+      "the scan button (sysfs 535) cannot be watched: Operation not permitted; use the dashboard's scan button",
     ]);
     expect(logs.some((l) => l.startsWith('warn gpio: the scan button'))).toBe(true);
     expect(gpio.signal('leaderChanged').ok).toBe(true);
@@ -187,7 +187,7 @@ describe('SimulatedGpio', () => {
     expect(scans).toBe(2);
     gpio.signal('playerOut');
     await vi.advanceTimersByTimeAsync(700);
-    expect(gpio.lines.writesTo(18).map((w) => w.value)).toEqual([1, 0]);
+    expect(gpio.lines.writesTo(22).map((w) => w.value)).toEqual([1, 0]);
     await gpio.stop();
     gpio.pressScan();
     expect(scans).toBe(2);

@@ -5,16 +5,16 @@ import { readFileSync } from 'node:fs';
 import { PiGpio } from '../../../../device/hardware/gpio/gpio-signals.ts';
 
 const read = (line: number, attr: string): string => readFileSync(`/sys/class/gpio/gpio${line}/${attr}`, 'utf8').trim();
-const values = () => ({ green: read(534, 'value'), red: read(539, 'value'), buzzer: read(530, 'value') });
+const values = () => ({ green: read(529, 'value'), red: read(539, 'value'), buzzer: read(534, 'value') });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const logs: string[] = [];
 const gpio = new PiGpio({ log: { info: (m) => logs.push(m), warn: (m) => logs.push(m) } });
 const status = await gpio.start();
 const config = {
-  directions: [534, 539, 530, 529].map((line) => read(line, 'direction')),
-  buttonEdge: read(529, 'edge'),
-  buttonActiveLow: read(529, 'active_low'),
+  directions: [529, 539, 534, 535].map((line) => read(line, 'direction')),
+  buttonEdge: read(535, 'edge'),
+  buttonActiveLow: read(535, 'active_low'),
 };
 const samples: Record<string, unknown> = {};
 gpio.signal('illegalPlay'); // red held 1200 ms

@@ -13,7 +13,7 @@ import { PiGpio } from '../../../../device/hardware/gpio/gpio-signals.ts';
 import { makeFakeSysfs, PI4_CHIPS } from './fake-sysfs.ts';
 
 const child = fileURLToPath(new URL('./onoff-child.ts', import.meta.url));
-const root = makeFakeSysfs(PI4_CHIPS, [529, 530, 534, 539]);
+const root = makeFakeSysfs(PI4_CHIPS, [529, 534, 535, 539]);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('PiGpio with the real onoff lines', () => {
@@ -33,7 +33,7 @@ describe('PiGpio with the real onoff lines', () => {
     }
     const report = JSON.parse(run.stdout.trim().split('\n').pop()!);
     expect(report.status.state).toBe('running');
-    expect(report.status.lines).toEqual({ green: 534, red: 539, buzzer: 530, scanButton: 529 });
+    expect(report.status.lines).toEqual({ green: 529, red: 539, buzzer: 534, scanButton: 535 });
     // onoff writes "low" to direction for an output (the kernel would show "out"), "in" for the button.
     expect(report.config).toEqual({ directions: ['low', 'low', 'low', 'in'], buttonEdge: 'both', buttonActiveLow: '1' });
     expect(report.samples).toEqual({
@@ -44,10 +44,10 @@ describe('PiGpio with the real onoff lines', () => {
     });
     // A plain file refuses epoll, as the warning says; on a Pi the kernel's value file accepts it.
     expect(report.status.warnings).toEqual([
-      "the scan button (sysfs 529) cannot be watched: Operation not permitted; use the dashboard's scan button",
+      "the scan button (sysfs 535) cannot be watched: Operation not permitted; use the dashboard's scan button",
     ]);
     // stop() unexported every line through onoff.
-    expect(readFileSync(join(root, 'class', 'gpio', 'unexport'), 'utf8')).toMatch(/^(534|539|530|529)$/);
+    expect(readFileSync(join(root, 'class', 'gpio', 'unexport'), 'utf8')).toMatch(/^(529|539|534|535)$/);
   });
 
   it("agrees with onoff's Gpio.accessible about this machine's own sysfs", async () => {

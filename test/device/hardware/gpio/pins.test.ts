@@ -5,7 +5,7 @@ describe('parseGpioPins', () => {
   it('fills in the wiring guide pins when nothing is configured', () => {
     expect(parseGpioPins(undefined)).toEqual({ ok: true, pins: DEFAULT_GPIO_PINS });
     expect(DEFAULT_GPIO_PINS).toEqual({
-      greenLed: 22, redLed: 27, buzzer: 18, scanButton: 17, buttonActiveLow: true, debounceMs: 20,
+      greenLed: 17, redLed: 27, buzzer: 22, scanButton: 23, buttonActiveLow: true, debounceMs: 20,
     });
   });
 
@@ -15,7 +15,7 @@ describe('parseGpioPins', () => {
   });
 
   it('rejects two parts on one pin', () => {
-    const parsed = parseGpioPins({ greenLed: 17 });
+    const parsed = parseGpioPins({ greenLed: 23 });
     expect(parsed).toEqual({
       ok: false,
       message: 'bad GPIO pin configuration: gpio: the green LED, red LED, buzzer and scan button need four different pins',
