@@ -1,0 +1,165 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { COLOURS, REJECTION_CODES, replay, RULES } from '../../../device/rules/index.ts';
+import { announce } from '../../../device/referee/announce.ts';
+import { ILLEGAL_KIND_OF, ILLEGAL_KINDS, type Catalogue } from '../../../device/referee/i18n/catalogue.ts';
+import { CATALOGUES, cardWords } from '../../../device/referee/i18n/index.ts';
+import { LANGUAGES, REFEREE_CODES, type CardScanner, type Language } from '../../../device/referee/types.ts';
+import { cleanupDirs, OPENING, startedReferee, submitAll } from './helpers.ts';
+import { recordGame } from './scripted-games.ts';
+
+afterEach(cleanupDirs);
+
+/** Calls one catalogue entry (or every entry of a record, as `parent.key`) with sample arguments. */
+function sample(key: string, entry: unknown): string[] {
+  if (typeof entry === 'string') return [entry];
+  if (typeof entry === 'object' && entry !== null) {
+    return Object.entries(entry).flatMap(([k, v]) => sample(`${key}.${k}`, v));
+  }
+  if (typeof entry !== 'function') throw new Error(`catalogue entry ${key} is neither text nor a function`);
+  const f = entry as (...a: unknown[]) => string;
+  const parent = key.split('.')[0];
+  switch (parent) {
+    case 'illegal': return [f('Ann'), f(null)];
+    case 'skipped': return [f('Ann', 3), f('Ann', 5)];
+    case 'gameOver': return [f('Ann', 42)];
+    case 'list': return [f(['Ann', 'Ben', 'Cy']), f(['Ann'])];
+    case 'gameStarted': return [f(['Ann', 'Ben'], true, true), f(['Ann', 'Ben', 'Cy'], false, false)];
+    case 'leads': return RULES.flatMap((r) => [f('Ann', r, 1, 'Red 6'), f('Ann', r, 3, 'Red 6'), f('Ann', r, 14, 'Red 6')]);
+    case 'nobodyLeads': return [f()];
+    case 'scored': return [f('Ann', ['Red 6', 'Blue 4'], 10, 31), f('Ann', ['Violet 1'], 1, 1)];
+    case 'corrected': return [f(17, 'Blue 4', []), f(17, null, [18, 19])];
+    case 'undone': case 'roundStarted': return [f(3)];
+    case 'cardDealt': case 'playedPalette': return [f('Ann', 'Blue 4')];
+    case 'playedCanvas': case 'discardedCanvas': return [f('Ann', 'Blue 4', 'RULE')];
+    case 'roundWon': return [f('Ann', 2, 'RULE')];
+    case 'ruleChanged': return [f('RULE')];
+    case 'taken': return [f('Ann', 'Ben')];
+    default: return [f('Ann')];
+  }
+}
+
+/** The keys of a catalogue, one level into its records. */
+function keysOf(c: Catalogue): string[] {
+  return Object.entries(c).flatMap(([k, v]) => (typeof v === 'object' ? Object.keys(v).map((s) => `${k}.${s}`) : [k])).sort();
+}
+
+describe('the announcement catalogues', () => {
+  it('exist for exactly the five languages of the rule sheets', () => {
+    expect(Object.keys(CATALOGUES).sort()).toEqual([...LANGUAGES].sort());
+  });
+
+  it.each(LANGUAGES)('%s has every key the English catalogue has, and no other', (language) => {
+    expect(keysOf(CATALOGUES[language])).toEqual(keysOf(CATALOGUES.en));
+  });
+
+  it.each(LANGUAGES)('%s renders every entry as real text', (language) => {
+    const t = CATALOGUES[language];
+    for (const [key, entry] of Object.entries(t)) {
+      for (const text of sample(key, entry)) {
+        expect(text.trim(), `${language}.${key}`).not.toBe('');
+        expect(text, `${language}.${key}`).not.toMatch(/undefined|\bnull\b|NaN|\[object/);
+      }
+    }
+  });
+
+  it.each(LANGUAGES.filter((l) => l !== 'en'))('%s translates every sentence instead of falling back to English', (language) => {
+    const t = CATALOGUES[language] as unknown as Record<string, unknown>;
+    const en = CATALOGUES.en as unknown as Record<string, unknown>;
+    for (const key of Object.keys(en).filter((k) => k !== 'colour' && k !== 'list')) {
+      const ours = sample(key, t[key]);
+      const theirs = sample(key, en[key]);
+      ours.forEach((text, i) => expect(text, `${language}.${key}`).not.toBe(theirs[i]));
+    }
+  });
+
+  it('uses the rule sheets\' own words for palette, canvas and the rules', () => {
+    expect(CATALOGUES.de.playedCanvas('Ann', 'Blau 4', CATALOGUES.de.rule.blue)).toBe('Ann legt Blau 4 auf die Leinwand: Es gilt jetzt Blau, meiste Karten in verschiedenen Farben.');
+    expect(CATALOGUES.de.playedPalette('Ann', 'Rot 1')).toContain('Palette');
+    expect(CATALOGUES.pt.playedCanvas('Ann', 'Azul 4', CATALOGUES.pt.rule.blue)).toBe('Ann descarta Azul 4 na Tela: a regra agora é Azul, mais cores diferentes.');
+    expect(CATALOGUES.pt.playedPalette('Ann', 'Azul 4')).toContain('Paleta');
+    expect(CATALOGUES.ru.playedCanvas('Ann', 'голубая 4', CATALOGUES.ru.rule.blue)).toContain('холст');
+    expect(CATALOGUES.ru.playedPalette('Ann', 'голубая 4')).toContain('палитру');
+    expect(CATALOGUES.ko.playedCanvas('Ann', '파랑 4', CATALOGUES.ko.rule.blue)).toContain('캔버스');
+    expect(CATALOGUES.ko.playedPalette('Ann', '파랑 4')).toContain('팔레트');
+  });
+
+  it('gives every refusal code a family the table hears', () => {
+    for (const code of [...REJECTION_CODES, ...REFEREE_CODES]) expect(ILLEGAL_KINDS).toContain(ILLEGAL_KIND_OF[code]);
+  });
+
+  it.each(LANGUAGES)('%s names every card by colour word and value', (language) => {
+    const words = new Set<string>();
+    COLOURS.forEach((_, c) => {
+      for (let v = 1; v <= 7; v++) words.add(cardWords(`${'ROYGBIV'[c]}${v}`, language));
+    });
+    expect(words.size).toBe(49);
+    for (const w of words) expect(w).toMatch(/^\S+ [1-7]$/);
+  });
+
+  it('names Blue 4 in words in every language', () => {
+    expect(LANGUAGES.map((l) => cardWords('B4', l))).toEqual(['Blue 4', 'Blau 4', 'Azul 4', 'голубая 4', '파랑 4']);
+  });
+});
+
+describe('announcements', () => {
+  it('never name the card that goes face down on the deck', () => {
+    const { state, events } = replay([
+      { type: 'newGame', players: ['Ann', 'Ben'], actions: true },
+      { type: 'deal', seat: 0, card: 'R2' },
+      { type: 'deal', seat: 1, card: 'B6' },
+      { type: 'play', seat: 0, to: 'palette', card: 'O7' },
+      { type: 'discard', seat: 0, card: 'R2', to: 'deck' },
+    ]);
+    expect(events[4]).toEqual([{ type: 'cardDiscarded', seat: 0, card: 'R2', to: 'deck' }]);
+    for (const language of LANGUAGES) {
+      const lines = announce(events[4]!, state, language);
+      expect(lines).toHaveLength(2);
+      expect(lines.join(' ')).not.toContain(cardWords('R2', language));
+    }
+  });
+
+  /** A whole simulated game (two players, advanced, card actions) as its transcript. */
+  const GAME = recordGame(4, { players: 2, advanced: true, actions: true });
+
+  it('cover every kind of event in the snapshot game', () => {
+    const types = new Set(replay(GAME).events.flat().map((e) => e.type));
+    for (const t of ['gameStarted', 'roundStarted', 'cardDealt', 'turnStarted', 'cardPlayed', 'ruleChanged', 'leaderChanged', 'cardDrawn',
+      'cardDiscarded', 'cardTaken', 'actionPending', 'actionSkipped', 'playerOut', 'roundWon', 'pointsScored', 'gameOver'] as const) {
+      expect(types, t).toContain(t);
+    }
+  });
+
+  it.each(LANGUAGES)('read a whole advanced game in %s (snapshot)', async (language) => {
+    const referee = await startedReferee({ language });
+    await submitAll(referee, GAME);
+    expect(referee.transcript(1)!.replace(/started \S+;/, 'started (time);')).toMatchSnapshot();
+  });
+
+  it.each(LANGUAGES)('read the table\'s corrections, warnings and rescans in %s (snapshot)', async (language: Language) => {
+    const answers: Array<Awaited<ReturnType<CardScanner>>> = [{ rescan: true, alternatives: [{ card: 'B5', p: 0.4 }], reason: 'blurred' }, { card: 'Y7' }];
+    const referee = await startedReferee({ scanner: async () => answers.shift()! });
+    const heard: string[][] = [];
+    referee.subscribe((u) => heard.push(u.announcements));
+    const commands = [
+      { ...OPENING[0], language },
+      ...OPENING.slice(1),
+      { type: 'play', seat: 0, to: 'canvas', card: 'V1' }, // canvas first…
+      { type: 'play', seat: 0, to: 'palette', card: 'O5' }, // …then the palette: the order warning
+      { type: 'endTurn', seat: 0 },
+      { type: 'play', seat: 0, to: 'palette', card: 'O1' }, // out of turn
+      { type: 'play', seat: 1, to: 'palette' }, // the camera asks for a rescan
+      { type: 'play', seat: 1, to: 'palette' }, // and then reads Y7
+      { type: 'play', seat: 1, to: 'canvas', card: 'G6' }, // a visible card
+      { type: 'endTurn', seat: 1 },
+      { type: 'correct', seq: 8, card: 'Y6' }, // a misread fixed…
+      { type: 'undo' }, // …and the fix taken back
+      { type: 'play', seat: 2, to: 'canvas', card: 'V2' }, // Cy has no card below 4: it stands only while a palette card may follow…
+      { type: 'endTurn', seat: 2 }, // …so ending the turn is refused: take the canvas card back
+      { type: 'undo' }, // the canvas card comes back
+      { type: 'pass', seat: 2 }, // Cy passes: Ann wins the round and the basic game
+      { type: 'play', seat: 0, to: 'palette', card: 'I2' }, // nothing more to play
+    ];
+    for (const c of commands) await referee.submit(c);
+    expect(heard).toMatchSnapshot();
+  });
+});
