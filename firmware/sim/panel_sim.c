@@ -88,11 +88,13 @@ static void report_leds(sim_t *s)
 	s->leds = now;
 }
 
-static void flush_uart_to_host(sim_t *s)
+/* Returns how many bytes the firmware had sent since the last call. */
+static size_t flush_uart_to_host(sim_t *s)
 {
 	uint8_t buf[4096];
-	size_t n;
+	size_t n, total = 0;
 	while ((n = uart_bridge_receive(buf, sizeof buf)) > 0) {
+		total += n;
 		if (!s->host_present)
 			continue; /* like a real USB-serial chip with the port closed: the bytes go nowhere */
 		size_t done = 0;
@@ -103,6 +105,7 @@ static void flush_uart_to_host(sim_t *s)
 			done += (size_t)w;
 		}
 	}
+	return total;
 }
 
 /* Runs the AVR until it has caught up with the wall clock. */
@@ -315,14 +318,16 @@ int main(int argc, char **argv)
 			status = 3;
 			break;
 		}
-		flush_uart_to_host(&s);
+		/* Mid-frame, the next byte is due within ~90 us: wake sooner than the 1 ms tick so the
+		 * frame's end reaches the host without waiting for the next tick. */
+		long wait_ns = flush_uart_to_host(&s) > 0 ? 100000 : 1000000;
 		report_leds(&s);
 		if (!s.host_present && pty_port_peer_present(&s.pty)) {
 			s.host_present = 1;
 			begin_reset(&s); /* DTR: opening the port resets the board */
 		}
 		struct pollfd fds[2] = { { STDIN_FILENO, POLLIN, 0 }, { s.host_present ? s.pty.master : -1, POLLIN, 0 } };
-		struct timespec tick = { 0, 1000000 };
+		struct timespec tick = { 0, wait_ns };
 		int r = ppoll(fds, 2, &tick, NULL);
 		if (r < 0 && errno != EINTR) {
 			fprintf(stderr, "panel-sim: poll failed: %s\n", strerror(errno));

@@ -128,6 +128,11 @@ export class PanelSimProcess {
     return this.exited;
   }
 
+  /** The simulator's process id (for CPU accounting in the benchmark). */
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
   /** Closes the simulator's stdin. */
   endInput(): void {
     this.child.stdin.end();
