@@ -46,5 +46,6 @@ void suite_keys(void);
 void suite_leds(void);
 void suite_link(void);
 void suite_panel(void);
+void suite_sim_commands(void);
 
 #endif
