@@ -11,6 +11,7 @@ import { DEFAULT_LINK_TIMING, initialLinkState, linkStep, type LinkEffect, type 
 import { LED_MODES, LED_TARGETS, encodeFrame, type LedMode, type LedTarget } from './protocol.ts';
 import { keyEventFromFrame, type PanelKeyEvent } from './key-event.ts';
 import { findPanelPorts } from './port-detect.ts';
+import type { SeatPanel } from './seat-panel.ts';
 
 /** A serialport binding: the real one by default, `@serialport/binding-mock` in unit tests. */
 export type PanelBinding = OpenOptions['binding'];
@@ -75,7 +76,7 @@ function validLed(target: unknown, mode: unknown): string | null {
 }
 
 /** The seat panel's host driver; the constructor only stores options, `start()` does the work. */
-export class PanelDriver extends EventEmitter<PanelDriverEvents> {
+export class PanelDriver extends EventEmitter<PanelDriverEvents> implements SeatPanel {
   readonly stats: PanelStats = { frames: 0, keys: 0, duplicates: 0, discardedChunks: 0, discardedBytes: 0, opens: 0, hellos: 0 };
   private readonly options: PanelDriverOptions;
   private readonly timing: LinkTiming;
