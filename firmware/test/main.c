@@ -50,6 +50,7 @@ int main(int argc, char **argv)
 	suite_link();
 	suite_panel();
 	suite_sim_commands();
+	suite_fuzz();
 	printf("%d tests, %d checks, %d failed tests, %d failed checks\n", tests_run, test_checks, tests_failed,
 	       test_failures);
 	return test_failures == 0 && tests_run > 0 ? EXIT_SUCCESS : EXIT_FAILURE;

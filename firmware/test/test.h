@@ -47,5 +47,6 @@ void suite_leds(void);
 void suite_link(void);
 void suite_panel(void);
 void suite_sim_commands(void);
+void suite_fuzz(void);
 
 #endif
