@@ -39,13 +39,14 @@ function roleInfo(role: Role): RoleInfo {
   return { role: role.kind, seat: role.kind === 'seat' ? role.seat : null };
 }
 
-/** Reads `?game=G&since=N` from the upgrade URL: the client's last state, for resuming. */
-function resumePoint(url: string | undefined): { game: number | null; since: number } | null {
+/** Reads `?game=G&since=N` from the upgrade URL: the client's last state, for resuming; no game means the current one. */
+function resumePoint(url: string | undefined): { game: number | null | 'current'; since: number } | null {
   const q = new URL(url ?? '/', 'http://x').searchParams;
   const since = q.get('since');
   if (since === null || !/^\d{1,12}$/.test(since)) return null;
   const game = q.get('game');
-  return { game: game !== null && /^\d{1,12}$/.test(game) ? Number(game) : null, since: Number(since) };
+  if (game === null) return { game: 'current', since: Number(since) };
+  return /^\d{1,12}$/.test(game) ? { game: Number(game), since: Number(since) } : null;
 }
 
 /** All socket clients of one server. */
@@ -99,7 +100,7 @@ export class SocketHub {
     this.wss.handleUpgrade(req, socket, head, (ws) => this.connected(ws, role, address, resumePoint(req.url)));
   }
 
-  private connected(ws: WebSocket, role: Role, address: string, resume: { game: number | null; since: number } | null): void {
+  private connected(ws: WebSocket, role: Role, address: string, resume: { game: number | null | 'current'; since: number } | null): void {
     const client: Client = { ws, role, address, bucket: new TokenBucket(this.o.limit), dropped: 0, alive: true };
     this.clients.add(client);
     ws.on('pong', () => { client.alive = true; });
@@ -168,9 +169,9 @@ export class SocketHub {
   }
 
   /** Sends what the client missed since `since`; false when that is no longer known. */
-  private resume(client: Client, game: number | null, since: number): boolean {
+  private resume(client: Client, game: number | null | 'current', since: number): boolean {
     const view = this.o.referee.publicView();
-    if (game !== view.game || since > view.seq) return false;
+    if ((game !== 'current' && game !== view.game) || view.game === null || since > view.seq) return false;
     const missed = this.o.referee.updatesSince(since);
     if (missed === null) return false;
     for (const u of missed) this.send(client, this.updateMessage(u, u.view));

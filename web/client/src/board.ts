@@ -62,7 +62,7 @@ function seatView(view: PublicView, i: number): HTMLElement {
     active ? h('span', { class: 'badge turn', testid: `seat-${i}-turn` }, '▶ Their turn') : null,
     leads ? h('span', { class: 'badge lead', testid: `seat-${i}-leader` }, '★ Leading') : null,
     p.out ? h('span', { class: 'badge out', testid: `seat-${i}-out` }, '✕ Out') : h('span', { class: 'badge in' }, '● In'),
-    view.winner === i ? h('span', { class: 'badge win' }, '🏆 Winner') : null,
+    view.winner === i ? h('span', { class: 'badge win' }, '♛ Winner') : null,
   ];
   return h('section', {
     class: `seat${active ? ' active' : ''}${p.out ? ' is-out' : ''}${leads ? ' leads' : ''}`,

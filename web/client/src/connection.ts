@@ -22,7 +22,9 @@ export class Connection {
   /** Connects (again). */
   open(): void {
     this.stopped = false;
-    const q = this.last === null ? '' : `?since=${this.last.seq}${this.last.game === null ? '' : `&game=${this.last.game}`}`;
+    // First connection: since=0 without a game asks for the current game's kept updates, so a
+    // reloaded dashboard shows the announcements so far (they are not spoken: live starts after).
+    const q = this.last === null ? '?since=0' : `?since=${this.last.seq}${this.last.game === null ? '' : `&game=${this.last.game}`}`;
     const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws${q}`;
     this.events.status('connecting');
     const ws = new WebSocket(url);

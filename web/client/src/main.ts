@@ -99,7 +99,7 @@ function toggle(key: 'muted' | 'highContrast'): void {
 function render(s: AppState, prev: AppState | null): void {
   if (prev === null || s.settings !== prev.settings) {
     applyTheme(document.documentElement, s.settings.highContrast);
-    fill(mute, s.settings.muted ? '🔇 Speech off' : '🔊 Speech on');
+    fill(mute, s.settings.muted ? 'Speech: off' : 'Speech: on');
     mute.setAttribute('aria-pressed', String(s.settings.muted));
     mute.setAttribute('aria-label', s.settings.muted ? 'Speech is off: turn it on' : 'Speech is on: mute it');
     contrast.setAttribute('aria-pressed', String(s.settings.highContrast));

@@ -20,7 +20,7 @@ function press(ctx: Ctx, seat: number, key: VirtualKey, kind: 'short' | 'long'):
 function doneButton(ctx: Ctx, seat: number, name: string): HTMLButtonElement {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let fired = false;
-  const b = h('button', { type: 'button', class: 'key done', testid: `vp-${seat}-done`, 'aria-label': `Done for ${name} (hold 1.5 seconds to pass)` }, 'DONE');
+  const b = h('button', { type: 'button', class: 'key key-done', testid: `vp-${seat}-done`, 'aria-label': `Done for ${name} (hold 1.5 seconds to pass)` }, 'DONE');
   const start = (): void => {
     if (timer !== null) return;
     fired = false;
@@ -51,7 +51,7 @@ export function renderVirtualPanel(el: HTMLElement, ctx: Ctx, view: PublicView, 
   const rows = seats.map((i) => {
     const name = view.players[i]?.name ?? `Seat ${i + 1}`;
     const key = (k: VirtualKey, label: string) => h('button', {
-      type: 'button', class: `key ${k}`, testid: `vp-${i}-${k}`, 'aria-label': `${label} for ${name}`,
+      type: 'button', class: `key key-${k}`, testid: `vp-${i}-${k}`, 'aria-label': `${label} for ${name}`,
       onclick: () => press(ctx, i, k, 'short'),
     }, label);
     return h('div', { class: `vp-row${view.active === i ? ' active' : ''}`, testid: `vseat-${i}`, role: 'group', 'aria-label': `Seat ${i + 1} buttons: ${name}` },
@@ -62,5 +62,5 @@ export function renderVirtualPanel(el: HTMLElement, ctx: Ctx, view: PublicView, 
   fill(el,
     h('h2', {}, 'Seat panel'),
     ...rows,
-    !withUndo ? null : h('button', { type: 'button', class: 'key undo', testid: 'vp-undo', 'aria-label': 'Undo the last accepted command', onclick: () => press(ctx, 0, 'undo', 'short') }, 'UNDO'));
+    !withUndo ? null : h('button', { type: 'button', class: 'key key-undo', testid: 'vp-undo', 'aria-label': 'Undo the last accepted command', onclick: () => press(ctx, 0, 'undo', 'short') }, 'UNDO'));
 }
