@@ -5,75 +5,18 @@
 import { EventEmitter } from 'node:events';
 import { pino, type Logger } from 'pino';
 import { SerialPort } from 'serialport';
-import { SerialPortStream, type OpenOptions } from '@serialport/stream';
+import { SerialPortStream } from '@serialport/stream';
 import { FrameParser, describeBytes, type DiscardedChunk } from './frame-parser.ts';
 import { DEFAULT_LINK_TIMING, initialLinkState, linkStep, type LinkEffect, type LinkInput, type LinkPhase, type LinkState, type LinkTiming } from './link.ts';
-import { LED_MODES, LED_TARGETS, encodeFrame, type LedMode, type LedTarget } from './protocol.ts';
+import { encodeFrame, ledProblem, type LedMode, type LedTarget } from './protocol.ts';
+import { BAUD, backoffDelay, invalidOptions, type PanelBinding, type PanelDriverEvents, type PanelDriverOptions, type PanelStats } from './driver-options.ts';
 import { keyEventFromFrame, type PanelKeyEvent } from './key-event.ts';
 import { findPanelPorts } from './port-detect.ts';
 import type { SeatPanel } from './seat-panel.ts';
 
-/** A serialport binding: the real one by default, `@serialport/binding-mock` in unit tests. */
-export type PanelBinding = OpenOptions['binding'];
+export type { PanelBinding, PanelDriverEvents, PanelDriverOptions, PanelStats } from './driver-options.ts';
 
-/** Options of the driver; all optional. */
-export interface PanelDriverOptions {
-  /** The serial port; omitted: auto-detect an Arduino-class board. */
-  path?: string;
-  binding?: PanelBinding;
-  baudRate?: number;
-  logger?: Logger;
-  timing?: Partial<LinkTiming>;
-  /** Reconnect delays: the first, doubled after each failure up to the max. */
-  backoff?: { initialMs?: number; maxMs?: number };
-  /** How often timers (heartbeat, dead link, LED resend) are checked. */
-  tickMs?: number;
-  /** Candidate ports, best first; defaults to /dev/serial/by-id and the binding's port list. */
-  findPorts?: () => Promise<string[]>;
-}
-
-/** The driver's events. */
-export interface PanelDriverEvents {
-  /** A key press, reported once; its ACK is written after the listeners ran. */
-  key: [PanelKeyEvent];
-  /** The panel said HELLO on `path` (after every open, and after a panel reboot). */
-  up: [{ path: string; fw: string; keys: string }];
-  /** The link went down; the driver is already reconnecting. */
-  down: [{ reason: string }];
-  /** Bytes of line noise the parser could not frame. */
-  discarded: [DiscardedChunk];
-}
-
-/** Counters for the dashboard and tests. */
-export interface PanelStats {
-  frames: number;
-  keys: number;
-  duplicates: number;
-  discardedChunks: number;
-  discardedBytes: number;
-  opens: number;
-  hellos: number;
-}
-
-const BAUD = 115200;
 const NOISE_WARN_INTERVAL_MS = 10_000;
-
-function invalidOptions(o: PanelDriverOptions): string | null {
-  if (o.path !== undefined && (typeof o.path !== 'string' || o.path.trim() === '')) return `path ${JSON.stringify(o.path)} is not a port path`;
-  if (o.baudRate !== undefined && (!Number.isInteger(o.baudRate) || o.baudRate <= 0)) return `baud rate ${o.baudRate} is not a positive integer`;
-  if (o.tickMs !== undefined && !(o.tickMs > 0 && o.tickMs <= 1000)) return `tickMs ${o.tickMs} is not within 1–1000`;
-  const b = o.backoff ?? {};
-  if (b.initialMs !== undefined && !(b.initialMs > 0)) return `backoff.initialMs ${b.initialMs} is not positive`;
-  if (b.maxMs !== undefined && !(b.maxMs >= (b.initialMs ?? 250))) return `backoff.maxMs ${b.maxMs} is below the initial delay`;
-  for (const [k, v] of Object.entries(o.timing ?? {})) if (!(typeof v === 'number' && v > 0)) return `timing.${k} ${v} is not positive`;
-  return null;
-}
-
-function validLed(target: unknown, mode: unknown): string | null {
-  if (!(LED_TARGETS as readonly unknown[]).includes(target)) return `LED target ${JSON.stringify(target)} is not one of ${LED_TARGETS.join(' ')}`;
-  if (!(LED_MODES as readonly unknown[]).includes(mode)) return `LED mode ${JSON.stringify(mode)} is not one of ${LED_MODES.join(' ')}`;
-  return null;
-}
 
 /** The seat panel's host driver; the constructor only stores options, `start()` does the work. */
 export class PanelDriver extends EventEmitter<PanelDriverEvents> implements SeatPanel {
@@ -138,7 +81,7 @@ export class PanelDriver extends EventEmitter<PanelDriverEvents> implements Seat
 
   /** Sets an LED ("0"–"3" seat, "G"/"R" status) ON, OFF or BLINK; kept and re-sent after every HELLO. */
   setLed(target: LedTarget, mode: LedMode): void {
-    const problem = validLed(target, mode);
+    const problem = ledProblem(target, mode);
     if (problem !== null) throw new TypeError(problem);
     this.apply({ type: 'setLed', target, mode, now: Date.now() });
   }
@@ -313,9 +256,7 @@ export class PanelDriver extends EventEmitter<PanelDriverEvents> implements Seat
 
   private scheduleReconnect(): void {
     if (!this.running || this.reconnectTimer !== undefined || this.port !== undefined) return;
-    const initial = this.options.backoff?.initialMs ?? 250;
-    const max = this.options.backoff?.maxMs ?? 5000;
-    const delay = Math.min(max, initial * 2 ** Math.min(this.failures, 16));
+    const delay = backoffDelay(this.failures, this.options.backoff);
     this.failures++;
     this.reconnectTimer = setTimeout(() => void this.connect(), delay);
   }

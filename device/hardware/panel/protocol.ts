@@ -30,6 +30,13 @@ export type LedTarget = (typeof LED_TARGETS)[number];
 export const LED_MODES = ['ON', 'OFF', 'BLINK'] as const;
 export type LedMode = (typeof LED_MODES)[number];
 
+/** Why a target and mode make no LED command (a clear sentence), or null when they do. */
+export function ledProblem(target: unknown, mode: unknown): string | null {
+  if (!(LED_TARGETS as readonly unknown[]).includes(target)) return `LED target ${JSON.stringify(target)} is not one of ${LED_TARGETS.join(' ')}`;
+  if (!(LED_MODES as readonly unknown[]).includes(mode)) return `LED mode ${JSON.stringify(mode)} is not one of ${LED_MODES.join(' ')}`;
+  return null;
+}
+
 export interface HelloFrame { type: 'HELLO'; seq: 0; fw: string; keys: string }
 export interface KeyFrame { type: 'KEY'; seq: number; seat: Seat | null; key: KeyCode; kind: KeyKind }
 export interface HeartbeatFrame { type: 'HB'; seq: number }

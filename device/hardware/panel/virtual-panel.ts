@@ -4,7 +4,7 @@ import { EventEmitter } from 'node:events';
 import type { PanelDriverEvents } from './driver.ts';
 import { PANEL_KEYS, PRESS_KINDS, type PanelKey, type PanelKeyEvent, type PressKind } from './key-event.ts';
 import { DEFAULT_LEDS, type LinkPhase } from './link.ts';
-import { LED_MODES, LED_TARGETS, type LedMode, type LedTarget, type Seat } from './protocol.ts';
+import { ledProblem, type LedMode, type LedTarget, type Seat } from './protocol.ts';
 import type { SeatPanel } from './seat-panel.ts';
 
 /** A press refused, and why. */
@@ -51,8 +51,8 @@ export class VirtualPanel extends EventEmitter<PanelDriverEvents> implements Sea
 
   /** Sets an LED; throws TypeError for a target or mode that does not exist. */
   setLed(target: LedTarget, mode: LedMode): void {
-    if (!(LED_TARGETS as readonly unknown[]).includes(target)) throw new TypeError(`LED target ${JSON.stringify(target)} is not one of ${LED_TARGETS.join(' ')}`);
-    if (!(LED_MODES as readonly unknown[]).includes(mode)) throw new TypeError(`LED mode ${JSON.stringify(mode)} is not one of ${LED_MODES.join(' ')}`);
+    const problem = ledProblem(target, mode);
+    if (problem !== null) throw new TypeError(problem);
     this.state = { ...this.state, [target]: mode };
     for (const l of this.ledListeners) l(target, mode);
   }
