@@ -4,7 +4,7 @@
  * and LEDs driven from stdin/stdout.  See firmware/README.md ("Simulator") for the interface.
  *
  * One thread does everything - simavr is not thread-safe: run the AVR up to "now", pass bytes
- * between the UART and the pty, report LED changes, then sleep in poll() for at most 1 ms.
+ * between the UART and the pty, report LED changes, then sleep in ppoll() for at most 1 ms.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -14,42 +14,24 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
-#include <sim_avr.h>
-#include <sim_elf.h>
-
+#include "board.h"
 #include "commands.h"
 #include "leds_watch.h"
 #include "matrix.h"
 #include "pty_port.h"
 #include "uart_bridge.h"
 
-#define F_CPU 16000000ULL
-/* Falling further behind than this (a stalled machine) rebases the clock instead of racing. */
-#define MAX_LAG_NS 100000000LL
-
 static volatile sig_atomic_t stop_requested;
 static FILE *out; /* our stdout; fd 1 itself goes to stderr so simavr's chatter cannot mix in */
 
 typedef struct {
-	avr_t *avr;
+	board_t board;
 	pty_port_t pty;
 	int host_present;
-	long long boot_at_ns;  /* > 0 while held in reset (the bootloader's wait after DTR) */
-	long long boot_delay_ns;
-	long long base_ns;     /* wall clock ... */
-	avr_cycle_count_t base_cycle; /* ... and AVR cycle that correspond */
 	uint8_t leds;
 } sim_t;
-
-static long long now_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
 
 static void on_signal(int sig)
 {
@@ -57,31 +39,9 @@ static void on_signal(int sig)
 	stop_requested = 1;
 }
 
-/* simavr would usleep() while the AVR sleeps; we pace against the wall clock ourselves. */
-static void no_sleep(avr_t *avr, avr_cycle_count_t how_long)
-{
-	(void)avr;
-	(void)how_long;
-}
-
-static void rebase(sim_t *s)
-{
-	s->base_ns = now_ns();
-	s->base_cycle = s->avr->cycle;
-}
-
-/* Holds the AVR in reset for the boot delay; it restarts from scratch afterwards (see step()). */
-static void begin_reset(sim_t *s)
-{
-	avr_reset(s->avr);
-	uart_bridge_clear(s->avr);
-	matrix_refresh(s->avr);
-	s->boot_at_ns = now_ns() + s->boot_delay_ns;
-}
-
 static void report_leds(sim_t *s)
 {
-	uint8_t now = leds_read(s->avr);
+	uint8_t now = leds_read(s->board.avr);
 	for (int i = 0; i < LED_COUNT; i++)
 		if ((now ^ s->leds) & (1u << i))
 			fprintf(out, "LED %s %d\n", LED_NAMES[i], (now >> i) & 1);
@@ -108,40 +68,9 @@ static size_t flush_uart_to_host(sim_t *s)
 	return total;
 }
 
-/* Runs the AVR until it has caught up with the wall clock. */
-static int run_avr(sim_t *s)
-{
-	if (s->boot_at_ns) {
-		if (now_ns() < s->boot_at_ns)
-			return 0;
-		s->boot_at_ns = 0;
-		avr_reset(s->avr);
-		uart_bridge_clear(s->avr);
-		matrix_refresh(s->avr);
-		rebase(s);
-	}
-	long long elapsed = now_ns() - s->base_ns;
-	avr_cycle_count_t target = s->base_cycle + (avr_cycle_count_t)(elapsed * (long long)F_CPU / 1000000000LL);
-	if (target > s->avr->cycle && (long long)(target - s->avr->cycle) > MAX_LAG_NS * (long long)F_CPU / 1000000000LL) {
-		fprintf(stderr, "panel-sim: fell %lld ms behind real time; skipping ahead\n",
-		        (long long)((target - s->avr->cycle) * 1000 / F_CPU));
-		rebase(s);
-		return 0;
-	}
-	while (s->avr->cycle < target) {
-		int state = avr_run(s->avr);
-		if (state == cpu_Done || state == cpu_Crashed) {
-			fprintf(stderr, "panel-sim: the firmware stopped (state %d) at cycle %llu\n", state,
-			        (unsigned long long)s->avr->cycle);
-			return -1;
-		}
-	}
-	return 0;
-}
-
 static void answer_leds(sim_t *s)
 {
-	uint8_t lit = leds_read(s->avr);
+	uint8_t lit = leds_read(s->board.avr);
 	fprintf(out, "LEDS");
 	for (int i = 0; i < LED_COUNT; i++)
 		fprintf(out, " %s=%d", LED_NAMES[i], (lit >> i) & 1);
@@ -155,14 +84,14 @@ static int handle_command(sim_t *s, const char *line)
 	switch (c.kind) {
 	case CMD_PRESS:
 	case CMD_RELEASE:
-		matrix_set_key(s->avr, c.key, c.kind == CMD_PRESS);
+		matrix_set_key(s->board.avr, c.key, c.kind == CMD_PRESS);
 		fprintf(out, "OK\n");
 		break;
 	case CMD_LEDS:
 		answer_leds(s);
 		break;
 	case CMD_RESET:
-		begin_reset(s);
+		board_reset(&s->board);
 		fprintf(out, "OK\n");
 		break;
 	case CMD_QUIT:
@@ -210,13 +139,8 @@ static void read_host(sim_t *s)
 {
 	uint8_t buf[1024];
 	ssize_t n = read(s->pty.master, buf, sizeof buf);
-	if (n > 0 && !s->boot_at_ns)
-		uart_bridge_send(s->avr, buf, (size_t)n); /* bytes sent into a resetting board are lost */
-}
-
-static void usage(void)
-{
-	fprintf(stderr, "usage: panel-sim [--elf PATH] [--link PATH] [--boot-delay MS]\n");
+	if (n > 0 && !board_in_reset(&s->board))
+		uart_bridge_send(s->board.avr, buf, (size_t)n); /* bytes sent into a resetting board are lost */
 }
 
 /* build/panel.elf beside the sim's own sim/build directory, so the binary works from any cwd. */
@@ -235,61 +159,45 @@ static void default_elf(char *path, size_t cap)
 	snprintf(path, cap, "%s/../../build/panel.elf", exe);
 }
 
-static avr_t *load_avr(const char *elf_path)
-{
-	static elf_firmware_t fw;
-	if (access(elf_path, R_OK) != 0) {
-		fprintf(stderr, "panel-sim: cannot read %s: %s (run make -C firmware first)\n", elf_path, strerror(errno));
-		return NULL;
-	}
-	if (elf_read_firmware(elf_path, &fw) != 0) {
-		fprintf(stderr, "panel-sim: %s is not a loadable AVR ELF image\n", elf_path);
-		return NULL;
-	}
-	avr_t *avr = avr_make_mcu_by_name("atmega328p");
-	if (!avr) {
-		fprintf(stderr, "panel-sim: libsimavr has no atmega328p core\n");
-		return NULL;
-	}
-	avr_init(avr);
-	strcpy(fw.mmcu, "atmega328p");
-	fw.frequency = (uint32_t)F_CPU;
-	avr_load_firmware(avr, &fw);
-	avr->frequency = (uint32_t)F_CPU;
-	avr->sleep = no_sleep;
-	avr->log = LOG_WARNING;
-	return avr;
-}
+typedef struct {
+	char elf[PATH_MAX];
+	const char *link;
+	long boot_delay_ms;
+} options_t;
 
-int main(int argc, char **argv)
+static int parse_options(int argc, char **argv, options_t *o)
 {
-	char elf_path[PATH_MAX];
-	const char *link = NULL;
-	long boot_delay_ms = 100;
-	default_elf(elf_path, sizeof elf_path);
+	default_elf(o->elf, sizeof o->elf);
+	o->link = NULL;
+	o->boot_delay_ms = 100;
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--elf") == 0 && i + 1 < argc) {
-			snprintf(elf_path, sizeof elf_path, "%s", argv[++i]);
+			snprintf(o->elf, sizeof o->elf, "%s", argv[++i]);
 		} else if (strcmp(argv[i], "--link") == 0 && i + 1 < argc) {
-			link = argv[++i];
+			o->link = argv[++i];
 		} else if (strcmp(argv[i], "--boot-delay") == 0 && i + 1 < argc) {
 			char *end;
-			boot_delay_ms = strtol(argv[++i], &end, 10);
-			if (*end || boot_delay_ms < 0 || boot_delay_ms > 10000) {
+			o->boot_delay_ms = strtol(argv[++i], &end, 10);
+			if (*end || o->boot_delay_ms < 0 || o->boot_delay_ms > 10000) {
 				fprintf(stderr, "panel-sim: --boot-delay takes 0-10000 ms\n");
-				return 2;
+				return -1;
 			}
 		} else {
-			usage();
-			return 2;
+			fprintf(stderr, "usage: panel-sim [--elf PATH] [--link PATH] [--boot-delay MS]\n");
+			return -1;
 		}
 	}
+	return 0;
+}
 
+/* Keeps fd 1 for our protocol lines only; whatever libsimavr prints goes to stderr. */
+static int take_stdout(void)
+{
 	int out_fd = dup(STDOUT_FILENO);
 	out = out_fd >= 0 ? fdopen(out_fd, "w") : NULL;
 	if (!out || dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
 		fprintf(stderr, "panel-sim: cannot set up stdout\n");
-		return 1;
+		return -1;
 	}
 	setvbuf(out, NULL, _IOLBF, 0);
 	signal(SIGPIPE, SIG_IGN);
@@ -298,60 +206,64 @@ int main(int argc, char **argv)
 	sa.sa_handler = on_signal;
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
+	return 0;
+}
 
-	sim_t s;
-	memset(&s, 0, sizeof s);
-	s.boot_delay_ns = boot_delay_ms * 1000000LL;
-	s.avr = load_avr(elf_path);
-	if (!s.avr)
-		return 1;
-	uart_bridge_attach(s.avr);
-	matrix_attach(s.avr);
-	if (pty_port_open(&s.pty, link) != 0)
-		return 1;
-	fprintf(out, "PTY %s\n", s.pty.name);
-	rebase(&s); /* powered from USB: the firmware runs even before a host opens the port */
-
-	int status = 0;
+static int run(sim_t *s)
+{
 	while (!stop_requested) {
-		if (run_avr(&s) != 0) {
-			status = 3;
-			break;
-		}
+		if (board_run(&s->board) != 0)
+			return 3;
 		/* Mid-frame, the next byte is due within ~90 us: wake sooner than the 1 ms tick so the
 		 * frame's end reaches the host without waiting for the next tick. */
-		long wait_ns = flush_uart_to_host(&s) > 0 ? 100000 : 1000000;
-		report_leds(&s);
-		if (!s.host_present && pty_port_peer_present(&s.pty)) {
-			s.host_present = 1;
-			begin_reset(&s); /* DTR: opening the port resets the board */
+		long wait_ns = flush_uart_to_host(s) > 0 ? 100000 : 1000000;
+		report_leds(s);
+		if (!s->host_present && pty_port_peer_present(&s->pty)) {
+			s->host_present = 1;
+			board_reset(&s->board); /* DTR: opening the port resets the board */
 		}
-		struct pollfd fds[2] = { { STDIN_FILENO, POLLIN, 0 }, { s.host_present ? s.pty.master : -1, POLLIN, 0 } };
+		struct pollfd fds[2] = { { STDIN_FILENO, POLLIN, 0 }, { s->host_present ? s->pty.master : -1, POLLIN, 0 } };
 		struct timespec tick = { 0, wait_ns };
 		int r = ppoll(fds, 2, &tick, NULL);
 		if (r < 0 && errno != EINTR) {
 			fprintf(stderr, "panel-sim: poll failed: %s\n", strerror(errno));
-			status = 1;
-			break;
+			return 1;
 		}
 		if (r <= 0)
 			continue;
 		/* Run the AVR up to now first, so an input lands at the right moment of its timeline. */
-		if (run_avr(&s) != 0) {
-			status = 3;
-			break;
-		}
+		if (board_run(&s->board) != 0)
+			return 3;
 		if (fds[1].revents & POLLIN)
-			read_host(&s);
+			read_host(s);
 		if (fds[1].revents & (POLLHUP | POLLERR)) {
-			s.host_present = 0;
-			uart_bridge_clear(s.avr);
+			s->host_present = 0;
+			uart_bridge_clear(s->board.avr);
 		}
-		if ((fds[0].revents & (POLLIN | POLLHUP)) && read_commands(&s))
-			break;
+		if ((fds[0].revents & (POLLIN | POLLHUP)) && read_commands(s))
+			return 0;
 	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	options_t o;
+	if (parse_options(argc, argv, &o) != 0)
+		return 2;
+	if (take_stdout() != 0)
+		return 1;
+	sim_t s;
+	memset(&s, 0, sizeof s);
+	/* powered from USB: the firmware runs even before a host opens the port */
+	if (board_load(&s.board, o.elf, o.boot_delay_ms * 1000000LL) != 0)
+		return 1;
+	if (pty_port_open(&s.pty, o.link) != 0)
+		return 1;
+	fprintf(out, "PTY %s\n", s.pty.name);
+	int status = run(&s);
 	pty_port_close(&s.pty);
 	fflush(out);
-	avr_terminate(s.avr);
+	avr_terminate(s.board.avr);
 	return status;
 }
