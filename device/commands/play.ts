@@ -2,9 +2,16 @@
 // answer line each. Every accepted command is journaled before its line is printed, so running
 // it again on the same directory continues the same game.
 import { DEFAULT_DATA_DIR, languageOption, startReferee, unexpectedOptions } from '../referee/cli-support.ts';
-import { parseOptions, readLines, writeJsonLine, type CommandRun } from './io.ts';
+import type { Writable } from 'node:stream';
+import { parseOptions, readLines, type CommandRun } from './io.ts';
 
 const USAGE = 'usage: red7 play [--data DIR] [--lang en|de|pt|ru|ko]   (commands as JSON lines on stdin)\n';
+
+/** Writes one answer line and waits until it is handed to the OS: stdout on a pipe is asynchronous on POSIX,
+ * and an answer still queued in memory when the process dies was never an acknowledgement. */
+function answer(out: Writable, value: unknown): Promise<void> {
+  return new Promise((resolve, reject) => out.write(`${JSON.stringify(value)}\n`, (e) => (e ? reject(e) : resolve())));
+}
 
 /** Runs `red7 play`. */
 export const run: CommandRun = async (args, io) => {
@@ -24,11 +31,11 @@ export const run: CommandRun = async (args, io) => {
       try {
         command = JSON.parse(line);
       } catch {
-        writeJsonLine(io.stdout, { ok: false, error: { code: 'command/malformed', message: 'not JSON: each line must be one command, like {"type":"pass","seat":1}' } });
+        await answer(io.stdout, { ok: false, error: { code: 'command/malformed', message: 'not JSON: each line must be one command, like {"type":"pass","seat":1}' } });
         continue;
       }
       const result = await referee.submit(command);
-      writeJsonLine(io.stdout, result.ok ? { ok: true, seq: result.seq, view: result.view } : { ok: false, error: result.error });
+      await answer(io.stdout, result.ok ? { ok: true, seq: result.seq, view: result.view } : { ok: false, error: result.error });
     }
   } finally {
     await referee.stop();
