@@ -38,6 +38,8 @@ interface UnackedLed { seq: number; target: LedTarget; mode: LedMode; sentAt: nu
 export interface LinkState {
   readonly phase: LinkPhase;
   readonly lastPanelFrameAt: number;
+  /** When the port opened: the HELLO is due within deadMs of it, whatever else arrives. */
+  readonly openedAt: number;
   readonly lastHeartbeatAt: number;
   /** Seq of the host's last frame; the next is 1 after 255, like the panel's numbering. */
   readonly hostSeq: number;
@@ -78,7 +80,7 @@ export const DEFAULT_LEDS: Readonly<Record<LedTarget, LedMode>> = { 0: 'OFF', 1:
 /** A closed link that will show `leds` once a panel says hello. */
 export function initialLinkState(leds: Readonly<Record<LedTarget, LedMode>> = DEFAULT_LEDS): LinkState {
   return {
-    phase: 'closed', lastPanelFrameAt: 0, lastHeartbeatAt: 0, hostSeq: 0, hello: null,
+    phase: 'closed', lastPanelFrameAt: 0, openedAt: 0, lastHeartbeatAt: 0, hostSeq: 0, hello: null,
     seen: new Map(), newestPanelSeq: 0, leds: { ...leds }, unackedLeds: [],
   };
 }
@@ -110,7 +112,7 @@ export function linkStep(state: LinkState, input: LinkInput, timing: LinkTiming 
     case 'opened':
       // The board resets when the port opens (DTR): nothing is trusted until its HELLO.
       return {
-        state: { ...state, phase: 'waitingHello', lastPanelFrameAt: input.now, hello: null, seen: new Map(), newestPanelSeq: 0, unackedLeds: [] },
+        state: { ...state, phase: 'waitingHello', lastPanelFrameAt: input.now, openedAt: input.now, hello: null, seen: new Map(), newestPanelSeq: 0, unackedLeds: [] },
         effects: [],
       };
     case 'closed':
@@ -178,7 +180,10 @@ function sameKey(a: KeyFrame, b: KeyFrame): boolean {
 
 function onTick(state: LinkState, now: number, timing: LinkTiming): LinkStep {
   if (state.phase === 'closed') return { state, effects: [] };
-  if (now - state.lastPanelFrameAt >= timing.deadMs) {
+  // Heartbeats do not stand in for the HELLO: a board that did not reset when the port opened
+  // (it was frozen, or its auto-reset is off) must be reopened, which toggles DTR again.
+  const silentFor = state.phase === 'waitingHello' ? now - state.openedAt : now - state.lastPanelFrameAt;
+  if (silentFor >= timing.deadMs) {
     const reason = state.phase === 'waitingHello'
       ? `no HELLO within ${timing.deadMs} ms of opening the port`
       : `no frame from the panel for ${timing.deadMs} ms`;

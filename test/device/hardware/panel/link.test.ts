@@ -126,6 +126,13 @@ describe('the panel link', () => {
     expect(effects).toContainEqual({ type: 'dead', reason: 'no HELLO within 3000 ms of opening the port' });
   });
 
+  it('calls the link dead 3 s after opening when heartbeats come but no HELLO (the board did not reset)', () => {
+    const inputs: LinkInput[] = [{ type: 'opened', now: 0 }];
+    for (let t = 500; t <= 3000; t += 500) inputs.push({ type: 'frame', frame: { type: 'HB', seq: t / 500 }, now: t }, { type: 'tick', now: t });
+    const { effects } = run(inputs);
+    expect(effects.filter((e) => e.type === 'dead')).toEqual([{ type: 'dead', reason: 'no HELLO within 3000 ms of opening the port' }]);
+  });
+
   it('sends an LED command at once when up', () => {
     const { effects, state } = run([{ type: 'setLed', target: '2', mode: 'BLINK', now: 20 }], upAt10());
     expect(sent(effects)).toEqual([{ type: 'LED', seq: 7, target: '2', mode: 'BLINK' }]);

@@ -191,4 +191,29 @@ describe('the panel driver against the real firmware in simavr', () => {
     await sim.release(1, 'P');
     expect(keys.at(-1)).toMatchObject({ seat: 1, key: 'palette' });
   });
+
+  it('calls a frozen board\'s link dead after 3 s and comes back when it runs again', async () => {
+    const opens = driver.stats.opens;
+    const hellos = driver.stats.hellos;
+    const downs: string[] = [];
+    const onDown = (d: { reason: string }) => downs.push(d.reason);
+    driver.on('down', onDown);
+    const frozenAt = Date.now();
+    sim.pause();
+    try {
+      await eventually(() => expect(downs).toEqual(['no frame from the panel for 3000 ms']), 6000);
+      expect(Date.now() - frozenAt).toBeGreaterThanOrEqual(2900);
+      // The driver reopens the port by itself while the board is still frozen.
+      await eventually(() => expect(driver.stats.opens).toBeGreaterThan(opens), 3000);
+    } finally {
+      sim.resume();
+      driver.off('down', onDown);
+    }
+    await eventually(() => expect(driver.stats.hellos).toBeGreaterThan(hellos), 15_000);
+    await eventually(async () => expect(await sim.leds()).toMatchObject({ 2: 1, G: 1 }));
+    const n = outcomes.length;
+    await sim.press(null, 'U');
+    expect(await outcomeAfter(n)).toMatchObject({ kind: 'command', command: { type: 'undo' } });
+    await sim.release(null, 'U');
+  });
 });

@@ -132,6 +132,16 @@ export class PanelSim {
     });
   }
 
+  /** Freezes the simulator (SIGSTOP): the pty stays open but the board says nothing. */
+  pause(): void {
+    this.child.kill('SIGSTOP');
+  }
+
+  /** Lets a paused simulator run on (SIGCONT). */
+  resume(): void {
+    this.child.kill('SIGCONT');
+  }
+
   /** Ends the simulator with a signal (SIGKILL: the cable is pulled) and waits for it to exit. */
   async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
     if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill(signal);
