@@ -14,4 +14,7 @@ extern const char *const LED_NAMES[LED_COUNT];
 /** Bit per LED (order of LED_NAMES): 1 when its pin is an output driven high. */
 uint8_t leds_read(avr_t *avr);
 
+/** Calls changed(param) from the LED pins' output IRQs, the moment the firmware writes one. */
+void leds_watch(avr_t *avr, void (*changed)(void *param), void *param);
+
 #endif

@@ -39,6 +39,8 @@ static void on_signal(int sig)
 	stop_requested = 1;
 }
 
+/* Prints a line per LED whose level differs from the last report.  Called from the LED pins'
+ * IRQs, and after every slice too: a reset turns pins into inputs without an output IRQ. */
 static void report_leds(sim_t *s)
 {
 	uint8_t now = leds_read(s->board.avr);
@@ -246,6 +248,11 @@ static int run(sim_t *s)
 	return 0;
 }
 
+static void leds_changed(void *param)
+{
+	report_leds((sim_t *)param);
+}
+
 int main(int argc, char **argv)
 {
 	options_t o;
@@ -258,6 +265,7 @@ int main(int argc, char **argv)
 	/* powered from USB: the firmware runs even before a host opens the port */
 	if (board_load(&s.board, o.elf, o.boot_delay_ms * 1000000LL) != 0)
 		return 1;
+	leds_watch(s.board.avr, leds_changed, &s);
 	if (pty_port_open(&s.pty, o.link) != 0)
 		return 1;
 	fprintf(out, "PTY %s\n", s.pty.name);

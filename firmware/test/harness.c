@@ -47,7 +47,7 @@ void harness_run(panel_t *p, const step_t *steps, int n, uint32_t until, uint32_
 {
 	int seen = fake.line_count;
 	for (uint32_t now = next_time; now <= until; now++) {
-		fake.now = now;
+		fake_advance_time(now - fake.now);
 		for (int i = 0; i < n; i++) {
 			if (steps[i].t != now)
 				continue;
