@@ -11,6 +11,8 @@ import type { PanelOutcome } from '../device/hardware/panel/key-commands.ts';
 import { routePanelKeys } from '../device/hardware/panel/key-router.ts';
 import { encodeFrame, type Frame } from '../device/hardware/panel/protocol.ts';
 import { PanelSim, buildFirmwareAndSim } from '../test/device/hardware/panel/panel-sim.ts';
+import { FakePanel, MockBinding } from '../test/device/hardware/panel/fake-panel.ts';
+import { loadavg } from 'node:os';
 import { median, percentile, type BenchRow } from './types.ts';
 
 const PRESSES = 240;
@@ -60,6 +62,35 @@ async function pressToCommand(): Promise<number[]> {
   return samples;
 }
 
+/** The host's share alone: a KEY frame handed to the port (binding-mock) to the command out. */
+async function hostOnly(): Promise<number[]> {
+  MockBinding.reset();
+  const panel = new FakePanel('/dev/ttyBENCH');
+  const driver = new PanelDriver({ path: panel.path, binding: panel.binding, logger: pino({ level: 'warn' }) });
+  const view = { phase: 'turn', active: 1, pending: null, players: [{ palette: [] }, { palette: [] }] };
+  let waiter: ((at: number) => void) | undefined;
+  routePanelKeys(driver, {
+    view: () => view,
+    scanner: { scan: async () => ({ card: 'B4' }) },
+    onOutcome: () => waiter?.(performance.now()),
+  });
+  const samples: number[] = [];
+  try {
+    await driver.start();
+    await driver.waitUntilUp(5000);
+    for (let i = 0; i < 1000; i++) {
+      const done = new Promise<number>((resolve) => { waiter = resolve; });
+      const t0 = performance.now();
+      panel.press(1, 'P');
+      samples.push((await done) - t0);
+    }
+  } finally {
+    await driver.stop();
+    panel.dispose();
+  }
+  return samples;
+}
+
 function parserThroughput(): number {
   const frames: Frame[] = [];
   for (let i = 0; i < 1000; i++) frames.push({ type: 'KEY', seq: (i % 255) + 1, seat: (i % 4) as 0, key: 'P', kind: 'S' }, { type: 'HB', seq: (i % 255) + 1 });
@@ -75,12 +106,15 @@ function parserThroughput(): number {
 }
 
 export default async function panelBench(): Promise<BenchRow[]> {
+  const load = loadavg()[0]!.toFixed(1);
   const samples = await pressToCommand();
   const p99 = percentile(samples, 99);
-  const note = `${samples.length} presses over panel-sim; p99 ${p99.toFixed(2)} ms, max ${Math.max(...samples).toFixed(2)} ms`;
+  const note = `${samples.length} presses over panel-sim; p99 ${p99.toFixed(2)} ms, max ${Math.max(...samples).toFixed(2)} ms; load avg ${load}`;
+  const host = await hostOnly();
   return [
     { name: 'panel: key press to command, median', value: median(samples), unit: 'ms', note },
-    { name: 'panel: key press to command, p99', value: p99, unit: 'ms', target: '< 20', note: `${samples.length} presses` },
+    { name: 'panel: key press to command, p99', value: p99, unit: 'ms', target: '< 20', note: `${samples.length} presses; load avg ${load}` },
+    { name: 'panel: host only, KEY frame to command, median', value: median(host), unit: 'ms', note: `binding-mock, ${host.length} frames; p99 ${percentile(host, 99).toFixed(3)} ms` },
     { name: 'panel: frame parser throughput', value: parserThroughput(), unit: 'MB/s', note: 'clean KEY and HB frames, 115200 baud is 0.0115 MB/s' },
   ];
 }

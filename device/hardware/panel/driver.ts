@@ -246,8 +246,10 @@ export class PanelDriver extends EventEmitter<PanelDriverEvents> implements Seat
     for (const out of this.parser.flush()) if (out.kind === 'discarded') this.onDiscarded(out.chunk);
     this.apply({ type: 'closed', now: Date.now() });
     port.removeAllListeners('data');
-    // A late 'error' from a dying port must still have a listener, or Node would throw it.
-    port.on('error', () => undefined);
+    // A write cut short by the close is expected now, but a late 'error' must still have a
+    // listener, or Node would throw it.
+    port.removeAllListeners('error');
+    port.on('error', (err: Error) => this.log?.debug({ err: err.message }, 'error from a closing panel port'));
     if (port.isOpen) await new Promise<void>((resolve) => port.close(() => resolve()));
     this.log?.info({ reason }, 'panel port closed');
     if (wasUp) this.safeEmit('down', { reason });
