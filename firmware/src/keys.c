@@ -20,9 +20,11 @@ uint8_t keys_update(keys_t *k, uint32_t changed, uint32_t state, uint32_t now, k
 {
 	uint8_t n = 0;
 	uint16_t now16 = (uint16_t)now;
+	if (!changed && !k->done_held)
+		return 0;
+	uint32_t bit = 1; /* KEY_INDEX(seat, col) counts up by one, so the bit is walked along */
 	for (uint8_t seat = 0; seat < 4; seat++) {
-		for (uint8_t col = 0; col < 4; col++) {
-			uint32_t bit = KEY_BIT(KEY_INDEX(seat, col));
+		for (uint8_t col = 0; col < 4; col++, bit <<= 1) {
 			if (!(changed & bit))
 				continue;
 			uint8_t down = (state & bit) != 0;
