@@ -144,8 +144,9 @@ describe('the panel driver against the real firmware in simavr', () => {
     expect(scans.length).toBe(scansBefore);
     const on = await sim.nextLedChange((c) => c.name === '0' && c.on, 2000);
     const off = await sim.nextLedChange((c) => c.name === '0' && !c.on, 2000);
-    expect(off.at - on.at).toBeGreaterThan(400);
-    expect(off.at - on.at).toBeLessThan(650);
+    // 500 ms on / 500 ms off, read through a busy machine's stdout: loose bounds, but not ON.
+    expect(off.at - on.at).toBeGreaterThan(300);
+    expect(off.at - on.at).toBeLessThan(800);
     driver.setLed('0', 'OFF');
     await eventually(async () => expect((await sim.leds())['0']).toBe(0));
   });
