@@ -18,7 +18,7 @@ export const PanelViewSchema = z.object({
     z.object({ action: z.union([z.literal(1), z.literal(3), z.literal(5), z.literal(7)]) }),
     z.object({ draw: z.literal('bonus') }),
   ]).optional().transform((p) => p ?? null),
-  players: z.array(z.object({ palette: z.array(z.string()) })).min(1).max(4),
+  players: z.array(z.object({ palette: z.array(z.string()) })).max(4), // empty before the first game
 });
 export type PanelView = z.infer<typeof PanelViewSchema>;
 

@@ -110,6 +110,11 @@ describe('keyToCommand', () => {
       .toMatchObject({ kind: 'ignored', code: 'panel/no-turn' });
   });
 
+  it('makes nothing of seat keys before the first game', async () => {
+    expect(await keyToCommand(press(0, 'palette'), view({ phase: null, active: null, players: [] }), scanner(), ids))
+      .toMatchObject({ kind: 'ignored', code: 'panel/no-turn', message: 'no turn is being played (phase no game)' });
+  });
+
   it('answers a view it cannot use with a clear reason instead of throwing', async () => {
     const r = await keyToCommand(press(1, 'done'), { phase: 'turn', active: 'one' }, scanner(), ids);
     expect(r).toMatchObject({ kind: 'ignored', code: 'panel/bad-view', message: expect.stringContaining('active') });
