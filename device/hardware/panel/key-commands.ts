@@ -5,12 +5,13 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Command } from '../../rules/commands.ts';
 import { tryParseCard } from '../../rules/cards.ts';
+import { PHASES } from '../../rules/state.ts';
 import type { Seat } from './protocol.ts';
 import { PANEL_KEYS, PRESS_KINDS, type PanelKeyEvent } from './key-event.ts';
 
 /** The part of the public view (SPEC section 8) that decides what a key means; extra fields are fine. */
 export const PanelViewSchema = z.object({
-  phase: z.enum(['setup', 'turn', 'roundOver', 'gameOver']).nullable(), // null before the first game
+  phase: z.enum(PHASES).nullable(), // null before the first game
   active: z.number().int().min(0).max(3).nullable(),
   // null, a card action the active seat still owes, or the optional canvas-bonus draw.
   pending: z.union([
