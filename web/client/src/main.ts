@@ -133,6 +133,7 @@ function render(s: AppState, prev: AppState | null): void {
     document.body.dataset.seq = String(view.seq);
     document.body.dataset.game = String(view.game ?? '');
     document.body.dataset.role = s.role.role;
+    if (document.body.dataset.ready !== 'true') performance.mark('red7-first-render');
     document.body.dataset.ready = 'true';
   }
 }
