@@ -49,13 +49,15 @@ describe('panel-sim running the real firmware', () => {
     const pressedAt = performance.now();
     expect(await sim.command('press 2 P')).toBe('OK');
     const first = await port.waitFor(/^KEY \d+ 2 P S$/, 1000);
-    // 5 ms debounce + up to 1 ms scan + UART time; generous for a loaded 2-core machine
-    expect(first.at - pressedAt).toBeLessThan(60);
+    // 5 ms debounce + up to 1 ms scan + UART time; the bounds here only catch gross errors,
+    // because this 2-core machine is shared (exact timing is the C tests' job, on a fake clock)
+    expect(first.at - pressedAt).toBeGreaterThan(4);
+    expect(first.at - pressedAt).toBeLessThan(100);
     expect(await sim.command('release 2 P')).toBe('OK');
     const seq = /^KEY (\d+) /.exec(first.body)?.[1];
     const again = await port.waitFor(new RegExp(`^KEY ${seq} 2 P S$`), 1000, port.lines.indexOf(first) + 1);
-    expect(again.at - first.at).toBeGreaterThan(200);
-    expect(again.at - first.at).toBeLessThan(320);
+    expect(again.at - first.at).toBeGreaterThan(150);
+    expect(again.at - first.at).toBeLessThan(400);
     await port.send(`ACK ${seq}`);
     const ackedAt = performance.now();
     await sleep(700);
@@ -72,8 +74,8 @@ describe('panel-sim running the real firmware', () => {
     expect(copies.length).toBe(9);
     expect(new Set(copies.map((l) => l.body)).size).toBe(1);
     const span = (copies[8]?.at ?? 0) - (copies[0]?.at ?? 0);
-    expect(span).toBeGreaterThan(1900);
-    expect(span).toBeLessThan(2150);
+    expect(span).toBeGreaterThan(1800);
+    expect(span).toBeLessThan(2300);
   });
 
   it('reports DONE held 1.5 s as one long press, and nothing on its release', async () => {
@@ -82,8 +84,8 @@ describe('panel-sim running the real firmware', () => {
     const pressedAt = performance.now();
     await sim.command('press 1 E');
     const long = await port.waitFor(/^KEY \d+ 1 E L$/, 3000);
-    expect(long.at - pressedAt).toBeGreaterThan(1480);
-    expect(long.at - pressedAt).toBeLessThan(1600);
+    expect(long.at - pressedAt).toBeGreaterThan(1450);
+    expect(long.at - pressedAt).toBeLessThan(1800);
     await sim.command('release 1 E');
     await sleep(400);
     expect(port.matching(/^KEY \d+ 1 E/).length).toBe(1);
@@ -119,10 +121,10 @@ describe('panel-sim running the real firmware', () => {
     const on1 = await sim.waitForLed((c) => c.name === '3' && c.on, 1000, blinkFrom);
     const off1 = await sim.waitForLed((c) => c.name === '3' && !c.on, 1500, blinkFrom);
     const on2 = await sim.waitForLed((c) => c.name === '3' && c.on && c.at > off1.at, 1500, blinkFrom);
-    expect(off1.at - on1.at).toBeGreaterThan(420);
-    expect(off1.at - on1.at).toBeLessThan(580);
-    expect(on2.at - off1.at).toBeGreaterThan(420);
-    expect(on2.at - off1.at).toBeLessThan(580);
+    expect(off1.at - on1.at).toBeGreaterThan(350);
+    expect(off1.at - on1.at).toBeLessThan(650);
+    expect(on2.at - off1.at).toBeGreaterThan(350);
+    expect(on2.at - off1.at).toBeLessThan(650);
     await port.send('LED 4 3 OFF');
     await port.waitFor(/^ACK 4$/, 1000);
     await sleep(50);
@@ -166,8 +168,8 @@ describe('panel-sim running the real firmware', () => {
     expect(beats.length).toBeGreaterThanOrEqual(3);
     for (let i = 1; i < beats.length; i++) {
       const gap = (beats[i]?.at ?? 0) - (beats[i - 1]?.at ?? 0);
-      expect(gap).toBeGreaterThan(900);
-      expect(gap).toBeLessThan(1100);
+      expect(gap).toBeGreaterThan(800);
+      expect(gap).toBeLessThan(1200);
       expect(Number(beats[i]?.body.slice(3))).toBe(Number(beats[i - 1]?.body.slice(3)) + 1);
     }
   });
@@ -178,8 +180,8 @@ describe('panel-sim running the real firmware', () => {
     const lastHostFrame = await port.send('LED 1 G ON');
     await sim.waitForLed((c) => c.name === 'G' && c.on, 1000, from);
     const red = await sim.waitForLed((c) => c.name === 'R' && c.on, 4500, from);
-    expect(red.at - lastHostFrame).toBeGreaterThan(2900);
-    expect(red.at - lastHostFrame).toBeLessThan(3200);
+    expect(red.at - lastHostFrame).toBeGreaterThan(2850);
+    expect(red.at - lastHostFrame).toBeLessThan(3500);
     expect((await sim.leds()).G).toBe(false);
     const back = sim.ledChanges.length;
     await port.send('HB 2');
