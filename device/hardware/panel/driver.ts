@@ -18,6 +18,10 @@ export type { PanelBinding, PanelDriverEvents, PanelDriverOptions, PanelStats } 
 
 const NOISE_WARN_INTERVAL_MS = 10_000;
 
+// Link timing runs on the monotonic clock: a Pi without a real-time clock jumps its wall clock
+// when NTP answers after boot, which would fake a dead link or stall the heartbeat.
+const monotonic = (): number => performance.now();
+
 /** The seat panel's host driver; the constructor only stores options, `start()` does the work. */
 export class PanelDriver extends EventEmitter<PanelDriverEvents> implements SeatPanel {
   readonly stats: PanelStats = { frames: 0, keys: 0, duplicates: 0, discardedChunks: 0, discardedBytes: 0, opens: 0, hellos: 0 };
@@ -35,7 +39,7 @@ export class PanelDriver extends EventEmitter<PanelDriverEvents> implements Seat
   private reconnectTimer: NodeJS.Timeout | undefined;
   private helloOnThisPort = false;
   private noiseSinceWarn = 0;
-  private lastNoiseWarnAt = 0;
+  private lastNoiseWarnAt = -Infinity;
 
   constructor(options: PanelDriverOptions = {}) {
     super();
@@ -65,7 +69,7 @@ export class PanelDriver extends EventEmitter<PanelDriverEvents> implements Seat
     if (problem !== null) throw new TypeError(`panel driver: ${problem}`);
     this.running = true;
     this.log ??= this.options.logger ?? pino({ name: 'panel', level: process.env.LOG_LEVEL ?? 'info' });
-    this.tickTimer = setInterval(() => this.apply({ type: 'tick', now: Date.now() }), this.options.tickMs ?? 50);
+    this.tickTimer = setInterval(() => this.apply({ type: 'tick', now: monotonic() }), this.options.tickMs ?? 50);
     void this.connect();
   }
 
@@ -83,7 +87,7 @@ export class PanelDriver extends EventEmitter<PanelDriverEvents> implements Seat
   setLed(target: LedTarget, mode: LedMode): void {
     const problem = ledProblem(target, mode);
     if (problem !== null) throw new TypeError(problem);
-    this.apply({ type: 'setLed', target, mode, now: Date.now() });
+    this.apply({ type: 'setLed', target, mode, now: monotonic() });
   }
 
   /** Resolves when the link is up (now or later); rejects after `timeoutMs`. */
@@ -159,7 +163,7 @@ export class PanelDriver extends EventEmitter<PanelDriverEvents> implements Seat
     port.on('close', (err: (Error & { disconnected?: boolean }) | null) => {
       void this.dropPort(port, err?.disconnected ? 'the panel was unplugged' : 'the port closed');
     });
-    this.apply({ type: 'opened', now: Date.now() });
+    this.apply({ type: 'opened', now: monotonic() });
   }
 
   private onData(port: SerialPortStream, chunk: Buffer): void {
@@ -167,7 +171,7 @@ export class PanelDriver extends EventEmitter<PanelDriverEvents> implements Seat
     for (const out of this.parser.push(chunk)) {
       if (out.kind === 'frame') {
         this.stats.frames++;
-        this.apply({ type: 'frame', frame: out.frame, now: Date.now() });
+        this.apply({ type: 'frame', frame: out.frame, now: monotonic() });
       } else this.onDiscarded(out.chunk);
     }
   }
@@ -177,7 +181,7 @@ export class PanelDriver extends EventEmitter<PanelDriverEvents> implements Seat
     this.stats.discardedBytes += chunk.bytes.length;
     this.noiseSinceWarn++;
     this.log?.debug({ reason: chunk.reason, detail: chunk.detail, bytes: describeBytes(chunk.bytes) }, 'discarded line noise');
-    const now = Date.now();
+    const now = monotonic();
     // One warning per interval: a flaky cable must not flood the log.
     if (now - this.lastNoiseWarnAt >= NOISE_WARN_INTERVAL_MS) {
       this.log?.warn({ chunks: this.noiseSinceWarn, last: chunk.reason }, 'line noise on the panel link');
@@ -244,7 +248,7 @@ export class PanelDriver extends EventEmitter<PanelDriverEvents> implements Seat
     this.port = undefined;
     this.portPath = undefined;
     for (const out of this.parser.flush()) if (out.kind === 'discarded') this.onDiscarded(out.chunk);
-    this.apply({ type: 'closed', now: Date.now() });
+    this.apply({ type: 'closed', now: monotonic() });
     port.removeAllListeners('data');
     // A write cut short by the close is expected now, but a late 'error' must still have a
     // listener, or Node would throw it.

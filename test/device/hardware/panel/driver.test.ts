@@ -101,6 +101,21 @@ describe('PanelDriver', () => {
     expect(panel.received.filter((r) => r.frame.type === 'HB')).toHaveLength(3);
   });
 
+  it('keeps its heartbeat and its link when the wall clock jumps (NTP after a Pi boots)', async () => {
+    const { panel, driver } = setup();
+    const downs: string[] = [];
+    driver.on('down', (d) => downs.push(d.reason));
+    await driver.start();
+    await tick(50);
+    vi.setSystemTime(Date.now() - 3_600_000);
+    await tick(3000);
+    vi.setSystemTime(Date.now() + 7_200_000);
+    await tick(3000);
+    expect(panel.received.filter((r) => r.frame.type === 'HB')).toHaveLength(6);
+    expect(downs).toEqual([]);
+    expect(driver.phase).toBe('up');
+  });
+
   it('calls a silent link dead after 3 s, reopens it and re-sends the LED state after the new HELLO', async () => {
     const { panel, driver } = setup();
     const downs: string[] = [];
