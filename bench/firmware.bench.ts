@@ -16,6 +16,7 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
 }
 
+/** Runs panel-sim with a real serialport host and measures the figures above. */
 export default async function bench(): Promise<BenchRow[]> {
   const sizes = await make('firmware');
   await make('sim');
