@@ -2,6 +2,8 @@
 // the end-to-end test and the latency bench: builds it, starts it, presses keys on its stdin
 // and reads its answers and LED pin changes from its stdout.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,16 +14,58 @@ export const FIRMWARE_DIR = fileURLToPath(new URL('../../../../firmware/', impor
 /** The simulator binary `make -C firmware sim` builds. */
 export const SIM_PATH = join(FIRMWARE_DIR, 'sim/build/panel-sim');
 
-/** Builds the firmware and the simulator; throws with make's output when either fails. */
-export async function buildFirmwareAndSim(): Promise<void> {
-  for (const args of [['-C', FIRMWARE_DIR], ['-C', FIRMWARE_DIR, 'sim']]) {
+const run = promisify(execFile);
+
+/** True when `make -q` says the target is up to date (nothing to build, nothing to race). */
+async function upToDate(target: readonly string[]): Promise<boolean> {
+  return run('make', ['-q', '-C', FIRMWARE_DIR, ...target]).then(() => true, () => false);
+}
+
+// Test files run in parallel: one build at a time across them, by a lock directory.
+async function withBuildLock<T>(fn: () => Promise<T>): Promise<T> {
+  const lock = join(tmpdir(), 'red7-panel-firmware-build.lock');
+  const deadline = Date.now() + 300_000;
+  for (;;) {
     try {
-      await promisify(execFile)('make', args, { timeout: 300_000 });
-    } catch (err) {
-      const e = err as { stdout?: string; stderr?: string; message: string };
-      throw new Error(`make ${args.join(' ')} failed: ${e.message}\n${e.stdout ?? ''}\n${e.stderr ?? ''}`);
+      await mkdir(lock);
+      break;
+    } catch {
+      const age = await stat(lock).then((s) => Date.now() - s.mtimeMs, () => 0);
+      if (age > 300_000) await rm(lock, { recursive: true, force: true }); // left by a killed run
+      if (Date.now() > deadline) throw new Error(`waited 5 minutes for ${lock}`);
+      await new Promise((r) => setTimeout(r, 200));
     }
   }
+  try {
+    return await fn();
+  } finally {
+    await rm(lock, { recursive: true, force: true });
+  }
+}
+
+/** Builds the firmware and the simulator (when not up to date); throws with make's output on failure. */
+export async function buildFirmwareAndSim(): Promise<void> {
+  await withBuildLock(async () => {
+    // `make -C firmware` and `make -C firmware sim`, each skipped when its output is up to date
+    // (the default target always reruns its size report, so the ELF is what is asked about).
+    for (const [target, output] of [[[], 'build/panel.elf'], [['sim'], 'sim/build/panel-sim']] as const) {
+      if (await upToDate([output])) continue;
+      // One retry: the firmware's own tests may be building the same files at this moment.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await run('make', ['-C', FIRMWARE_DIR, ...target], { timeout: 300_000 });
+          break;
+        } catch (err) {
+          if (attempt < 2) {
+            await new Promise((r) => setTimeout(r, 2000));
+            continue;
+          }
+          const e = err as { stdout?: string; stderr?: string; message: string };
+          throw new Error(`make -C firmware ${target.join(' ')} failed: ${e.message}\n${e.stdout ?? ''}\n${e.stderr ?? ''}`);
+        }
+      }
+    }
+  });
 }
 
 /** A pin change the simulator printed. */
