@@ -8,6 +8,7 @@ interface SubCommand {
 }
 
 const COMMANDS: Record<string, SubCommand> = {
+  start: { summary: 'start the companion: dashboard, referee, panel, camera (--demo replays a recorded game)', load: () => import('./commands/start.ts') },
   judge: { summary: 'judge positions read as JSON lines on stdin', load: () => import('./commands/judge.ts') },
   simulate: { summary: 'play seeded random games through the rules', load: () => import('./commands/simulate.ts') },
   play: { summary: 'referee a game: commands as JSON lines on stdin, one answer line each', load: () => import('./commands/play.ts') },

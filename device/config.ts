@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65535);
-const bcm = z.coerce.number().int().min(0).max(27);
+const bcm = z.coerce.number().int().min(2).max(27);
 const bool = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]);
 
 /** Every setting, in the order `red7 config` prints them. */
@@ -14,7 +14,7 @@ export const SETTINGS = {
   port: { env: 'RED7_PORT', schema: port, default: 8080, description: 'HTTP and WebSocket port of the dashboard' },
   host: { env: 'RED7_HOST', schema: z.string().min(1), default: '0.0.0.0', description: 'address to listen on (0.0.0.0: the whole table network)' },
   dataDir: { env: 'RED7_DATA', schema: z.string().min(1), default: './data', description: 'folder of the journal (red7.db) and the referee PIN' },
-  pin: { env: 'RED7_PIN', schema: z.string().regex(/^\d{4,8}$/, 'a PIN is 4 to 8 digits').optional(), default: undefined, description: 'referee PIN (default: generated at first start and kept in the data folder)' },
+  pin: { env: 'RED7_PIN', schema: z.string().regex(/^[0-9A-Za-z]{4,32}$/, 'a PIN is 4 to 32 letters or digits').optional(), default: undefined, description: 'referee PIN (default: generated at first start and kept in the data folder)' },
   language: { env: 'RED7_LANG', schema: z.enum(['en', 'de', 'pt', 'ru', 'ko']), default: 'en', description: 'language of announcements' },
   panel: { env: 'RED7_PANEL', schema: z.string().min(1), default: 'auto', description: 'serial panel: a device path, "auto" (by USB id or /dev/serial/by-id) or "none"' },
   camera: { env: 'RED7_CAMERA', schema: z.enum(['auto', 'rpicam', 'v4l2', 'folder', 'none']), default: 'auto', description: 'camera source; "auto" picks rpicam, then a v4l2 device, else none' },

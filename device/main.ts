@@ -1,0 +1,193 @@
+// The composition root: the only place that chooses real or simulated parts. It reads the
+// config, starts the referee and the dashboard, finds the panel, the Pi's GPIO, the camera and
+// the classifier, says what it found in one startup summary, and wires them together.
+import { randomUUID } from 'node:crypto';
+import { networkInterfaces } from 'node:os';
+import { resolve } from 'node:path';
+import { pino, type Logger } from 'pino';
+import { SerialPort } from 'serialport';
+import { loadConfig, type Config, type ConfigSource } from './config.ts';
+import { Referee } from './referee/referee.ts';
+import type { RefereeApi } from './referee/types.ts';
+import { PanelDriver, VirtualPanel, findPanelPorts, routePanelKeys, type PanelOutcome, type SeatPanel } from './hardware/panel/index.ts';
+import { PiGpio, SimulatedGpio, parseGpioPins, type GpioSignals } from './hardware/gpio/index.ts';
+import { EspeakSpeaker } from './hardware/speech/index.ts';
+import { playUpdate } from './wiring/table-signals.ts';
+import { panelScanner, refereeScanner, type Classify, type FrameSource } from './wiring/scanner.ts';
+import { createWebServer } from '../web/server/server.ts';
+import { loadPin } from '../web/server/auth.ts';
+import { startVision, type VisionParts } from './wiring/vision.ts';
+
+export interface StartOptions {
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  /** Overrides the configured port (tests pass 0 for a free one). */
+  port?: number;
+  /** Parts the caller brings instead of detecting them (the demo, tests). */
+  panel?: SeatPanel;
+  camera?: FrameSource & { describe: string };
+  logger?: Logger;
+  /** Replay a recorded game through the whole pipeline at a watchable pace. */
+  demo?: boolean;
+}
+
+/** A running companion. */
+export interface Companion {
+  url: string;
+  pin: string;
+  referee: RefereeApi;
+  panel: SeatPanel | null;
+  gpio: GpioSignals;
+  config: Config;
+  sources: Record<keyof Config, ConfigSource>;
+  /** The startup summary, one line per part. */
+  summary: string[];
+  /** Milliseconds from the call to ready. */
+  readyMs: number;
+  stop(): Promise<void>;
+}
+
+async function choosePanel(config: Config, logger: Logger): Promise<{ panel: SeatPanel | null; line: string }> {
+  if (config.panel === 'none') return { panel: null, line: 'none (RED7_PANEL=none): the dashboard’s virtual panel stands in' };
+  if (config.panel !== 'auto') {
+    return { panel: new PanelDriver({ path: config.panel, logger: logger.child({ part: 'panel' }) }), line: `serial ${config.panel}` };
+  }
+  const found = await findPanelPorts({ list: () => SerialPort.list() }).catch(() => []);
+  if (found.length === 0) return { panel: null, line: 'none found (no /dev/red7-panel, /dev/serial/by-id or Arduino-class USB id): the dashboard’s virtual panel stands in' };
+  return { panel: new PanelDriver({ logger: logger.child({ part: 'panel' }) }), line: `serial ${found[0]} (auto-detected)` };
+}
+
+async function chooseGpio(config: Config, logger: Logger): Promise<{ gpio: GpioSignals; line: string }> {
+  const pins = parseGpioPins({
+    greenLed: config.gpioGreenLed, redLed: config.gpioRedLed, buzzer: config.gpioBuzzer, scanButton: config.gpioScanButton,
+  });
+  const log = { info: (m: string) => logger.info({ part: 'gpio' }, m), warn: (m: string) => logger.warn({ part: 'gpio' }, m) };
+  if (!pins.ok) throw new Error(pins.message);
+  if (config.gpio !== 'off') {
+    const real = new PiGpio({ pins: pins.pins, log });
+    const status = await real.start();
+    if (status.state === 'running') return { gpio: real, line: `${status.chip.label} (base ${status.chip.base})` };
+    const why = status.state === 'unavailable' ? status.error.message : 'did not start';
+    if (config.gpio === 'on') throw new Error(`GPIO is required (RED7_GPIO=on) but unavailable: ${why}`);
+    const simulated = new SimulatedGpio(pins.pins, log);
+    await simulated.start();
+    return { gpio: simulated, line: `simulated (${why})` };
+  }
+  const simulated = new SimulatedGpio(pins.pins, log);
+  await simulated.start();
+  return { gpio: simulated, line: 'simulated (RED7_GPIO=off)' };
+}
+
+/** Starts the whole companion; resolves once the dashboard answers. */
+export async function startCompanion(options: StartOptions = {}): Promise<Companion> {
+  const started = performance.now();
+  const cwd = options.cwd ?? process.cwd();
+  const { config, sources } = loadConfig(options.env ?? process.env, cwd);
+  const logger = options.logger ?? pino({ name: 'red7', level: config.logLevel });
+  const dataDir = resolve(cwd, config.dataDir);
+  const stops: Array<() => Promise<void> | void> = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) {
+      try {
+        await stop();
+      } catch (err) {
+        logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'a part did not stop cleanly');
+      }
+    }
+  };
+  try {
+    const vision: VisionParts = await startVision(config, logger, options.camera);
+    stops.push(() => vision.stop());
+    const scan = vision.camera && vision.classify ? refereeScanner(vision.camera, vision.classify) : undefined;
+
+    const referee = new Referee({ dataDir, scanner: scan, logger: logger.child({ part: 'referee' }), language: config.language });
+    await referee.start();
+    stops.push(() => referee.stop());
+
+    const { pin, source: pinSource } = loadPin(dataDir, config.pin);
+    const classify: Classify | undefined = vision.classify;
+    const web = createWebServer({
+      referee, port: options.port ?? config.port, host: config.host, dataDir, pin: config.pin, logger: logger.child({ part: 'web' }),
+      classify: classify && ((image, exclude) => classify(image, { exclude })),
+    });
+    const { port } = await web.start();
+    stops.push(() => web.stop());
+
+    const chosen = options.panel ? { panel: options.panel, line: 'simulated (given by the caller)' } : await choosePanel(config, logger);
+    const { gpio, line: gpioLine } = await chooseGpio(config, logger);
+    stops.push(() => gpio.stop());
+    const speaker = config.speech ? new EspeakSpeaker({ log: { info: (m) => logger.info(m), warn: (m) => logger.warn(m) } }) : null;
+    const speaking = speaker !== null && (await speaker.start());
+    if (speaker) stops.push(() => speaker.stop());
+
+    const panel = chosen.panel;
+    stops.push(referee.subscribe((update) => playUpdate(update, { panel: panel ?? undefined, gpio, speaker: speaking ? speaker! : undefined, logger })));
+    if (panel) {
+      const scanner = panelScanner(scan ?? (async () => ({ rescan: true as const, alternatives: [], reason: 'no camera: enter the card on the dashboard' })), () => referee.publicView());
+      stops.push(routePanelKeys(panel, {
+        view: () => referee.publicView(), scanner, logger,
+        onOutcome: (outcome) => handlePanelOutcome(outcome, referee, panel, gpio, logger),
+      }));
+      await panel.start();
+      stops.push(() => panel.stop());
+      // Light the active seat at once, not only after the next command.
+      playUpdate({ seq: 0, events: [], announcements: [], view: referee.publicView() }, { panel });
+    }
+    // The Pi's scan button: the active player's card on the tray goes to their palette.
+    stops.push(gpio.onScan(() => {
+      const { active } = referee.publicView();
+      if (active === null) return;
+      void referee.submit({ type: 'play', seat: active, to: 'palette', source: 'scan-button', id: randomUUID() });
+    }));
+
+    const host = config.host === '0.0.0.0' ? 'localhost' : config.host;
+    const url = `http://${host}:${port}`;
+    const lan = config.host === '0.0.0.0' ? lanAddresses().map((a) => `http://${a}:${port}`) : [];
+    const summary = [
+      `dashboard:  ${url}${lan.length > 0 ? ` (tablets on the table's network: ${lan.join(', ')})` : ''}`,
+      `referee PIN: ${pin} (${pinSource === 'env' ? 'from RED7_PIN' : pinSource === 'new' ? 'new, kept in the data folder' : 'kept in the data folder'})`,
+      `journal:    ${resolve(dataDir, 'red7.db')}`,
+      `panel:      ${chosen.line}`,
+      `gpio:       ${gpioLine}`,
+      `camera:     ${vision.cameraLine}`,
+      `classifier: ${vision.classifierLine}`,
+      `speech:     ${speaking ? 'espeak-ng here, and the dashboard’s browser' : `the dashboard’s browser (espeak-ng ${config.speech ? 'not found' : 'off: RED7_SPEECH=false'})`}`,
+    ];
+    const readyMs = performance.now() - started;
+    logger.info({ summary, readyMs: Math.round(readyMs) }, `red7 companion ready at ${url}`);
+    return { url, pin, referee, panel, gpio, config, sources, summary, readyMs, stop: stopAll };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}
+
+/** Submits a key's command, or shows why it made none: the seat's LED blinks and the buzzer chirps. */
+async function handlePanelOutcome(outcome: PanelOutcome, referee: RefereeApi, panel: SeatPanel, gpio: GpioSignals, logger: Logger): Promise<void> {
+  switch (outcome.kind) {
+    case 'command': {
+      const r = await referee.submit(outcome.command);
+      if (!r.ok) logger.info({ code: r.error.code }, `panel command refused: ${r.error.message}`);
+      return;
+    }
+    case 'notYourTurn':
+      panel.setLed(String(outcome.seat) as '0', 'BLINK');
+      setTimeout(() => playUpdate({ seq: 0, events: [], announcements: [], view: referee.publicView() }, { panel }), 1500).unref();
+      return;
+    case 'rescan':
+      gpio.signal('rescanNeeded');
+      panel.setLed(String(outcome.seat) as '0', 'BLINK');
+      logger.info({ seat: outcome.seat }, `rescan needed: ${outcome.reason}`);
+      return;
+    case 'ignored':
+      logger.info({ code: outcome.code }, outcome.message);
+  }
+}
+
+/** This machine's IPv4 addresses on its networks, for the tablet's URL. */
+function lanAddresses(): string[] {
+  return Object.values(networkInterfaces()).flatMap((list) => (list ?? []).filter((a) => a.family === 'IPv4' && !a.internal).map((a) => a.address));
+}
+
+/** Re-exported for the `start` command and tests. */
+export { VirtualPanel };
