@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { Referee } from '../../../device/referee/referee.ts';
+import type { CardScanner } from '../../../device/referee/types.ts';
 import { createWebServer, type WebServerOptions } from '../../../web/server/server.ts';
 import { PIN } from '../helpers.ts';
 
@@ -21,12 +22,13 @@ export interface Stack {
 }
 
 /** Starts the real referee and web server over a data dir (a fresh one by default). */
-export async function startStack(extra: Partial<WebServerOptions> & { dataDir?: string } = {}): Promise<Stack> {
+export async function startStack(extra: Partial<WebServerOptions> & { dataDir?: string; scanner?: CardScanner } = {}): Promise<Stack> {
   const dataDir = extra.dataDir ?? mkdtempSync(join(tmpdir(), 'red7-e2e-'));
   const logger = pino({ level: 'silent' });
-  const referee = new Referee({ dataDir, logger });
+  const { scanner, ...web } = extra;
+  const referee = new Referee({ dataDir, logger, ...(scanner === undefined ? {} : { scanner }) });
   await referee.start();
-  const server = createWebServer({ referee, port: 0, host: '127.0.0.1', dataDir, pin: PIN, logger, ...extra });
+  const server = createWebServer({ referee, port: 0, host: '127.0.0.1', dataDir, pin: PIN, logger, ...web });
   const { port } = await server.start();
   const stop = async (): Promise<void> => {
     await server.stop();

@@ -44,7 +44,7 @@ export function renderCanvas(el: HTMLElement, view: PublicView): void {
         h('p', { class: 'rule', testid: 'rule' }, `Rule: ${ruleWords(view.rule)}`),
         h('p', { class: 'leader', testid: 'leader' },
           leader === undefined || leader === null ? 'Nobody is winning'
-          : `Leader: ${leader.name}${view.leaderReason === null ? '' : ` — ${view.leaderReason.count} card${view.leaderReason.count === 1 ? '' : 's'} that count, best ${cardWords(view.leaderReason.best)}`}`),
+          : `Leader: ${leader.name}${view.leaderReason === null ? '' : ` — ${view.leaderReason.count} ${view.leaderReason.count === 1 ? 'card that counts' : 'cards that count'}, best ${cardWords(view.leaderReason.best)}`}`),
         h('p', { class: 'meta', testid: 'deck' }, `Deck: ${view.deck} card${view.deck === 1 ? '' : 's'}`),
         pending === null ? null : h('p', { class: 'pending', testid: 'pending' }, pending))),
     view.canvas.length > 1
@@ -114,8 +114,12 @@ export function renderHistory(el: HTMLElement, state: AppState): void {
     h('ol', { class: 'log', testid: 'log', reversed: true }, ...log.map((l) => h('li', {}, l.text))));
 }
 
-/** Renders the announcement and the warning banner. */
-export function renderBanner(el: HTMLElement, state: AppState): void {
+function mayPlayFor(state: AppState, seat: number): boolean {
+  return state.role.role === 'referee' || (state.role.role === 'seat' && state.role.seat === seat);
+}
+
+/** Renders the announcement and the warning banner; a tapped guess goes onto the tray. */
+export function renderBanner(el: HTMLElement, state: AppState, onGuess: (card: string) => void = () => undefined): void {
   const view = state.view;
   const warning = view?.warning ?? null;
   fill(el,
@@ -124,7 +128,15 @@ export function renderBanner(el: HTMLElement, state: AppState): void {
       : h('p', { class: 'warning', role: 'alert', testid: 'warning' },
         h('strong', {}, warning.code.startsWith('scan/') ? '⟳ Scan again: ' : '⚠ Illegal play: '),
         warning.message),
-    state.notice === null ? null
+    warning?.code === 'scan/rescan' && state.rescan !== null && state.rescan.alternatives.length > 0 && mayPlayFor(state, state.rescan.seat)
+      ? h('div', { class: 'guesses', testid: 'rescan-guesses' }, 'Top guesses — tap the right card, then press the key again: ',
+        ...state.rescan.alternatives.slice(0, 3).map((a) => h('button', {
+          type: 'button', class: 'guess', testid: `rescan-guess-${a.card}`, 'aria-label': `It is ${cardWords(a.card)} (${Math.round(a.p * 100)}%)`,
+          onclick: () => onGuess(a.card),
+        }, cardView(a.card), ` ${Math.round(a.p * 100)}%`)))
+      : null,
+    // A refusal the banner already shows as the table's warning is not repeated as a local notice.
+    state.notice === null || (warning !== null && state.notice.text.endsWith(`(${warning.code})`)) ? null
       : h('p', { class: `notice ${state.notice.kind}`, role: state.notice.kind === 'error' ? 'alert' : 'status', testid: 'notice' }, state.notice.text));
 }
 

@@ -19,7 +19,7 @@ import { renderVirtualPanel } from './virtual-panel.ts';
 import { keepAwake } from './wake-lock.ts';
 
 const store = new Store({
-  view: null, role: { role: 'watcher', seat: null }, status: 'connecting', log: [], tray: null, notice: null, settings: loadSettings(),
+  view: null, role: { role: 'watcher', seat: null }, status: 'connecting', log: [], tray: null, notice: null, settings: loadSettings(), rescan: null,
 });
 let live = false;
 
@@ -40,14 +40,17 @@ function received(m: ServerMessage): void {
       return;
     case 'snapshot':
       live = true;
-      store.set({ view: m.view });
+      store.set({ view: m.view, rescan: m.view.warning?.code === 'scan/rescan' ? store.state.rescan : null });
       return;
     case 'resumed':
       live = true;
       return;
     case 'update': {
       const log = [...store.state.log, ...m.announcements.map((text) => ({ seq: m.seq, text }))].slice(-50);
-      store.set({ view: m.view, log });
+      const unsure = m.events.find((e) => e.type === 'rescanNeeded');
+      const rescan = unsure !== undefined && unsure.type === 'rescanNeeded' ? { seat: unsure.seat, alternatives: unsure.alternatives }
+        : m.view.warning?.code === 'scan/rescan' ? store.state.rescan : null;
+      store.set({ view: m.view, log, rescan });
       if (live) speak(m.announcements, m.view.language, store.state.settings.muted);
       return;
     }
@@ -108,7 +111,7 @@ function render(s: AppState, prev: AppState | null): void {
   connection.dataset.status = s.status;
   const view = s.view;
   fill(phase, phaseLine(view));
-  renderBanner(banner, s);
+  renderBanner(banner, s, (card) => store.set({ tray: card }));
   const referee = s.role.role === 'referee';
   const seat = s.role.role === 'seat' ? s.role.seat : null;
   for (const el of [manual.el, newGame, correct, admin.el]) el.hidden = !referee;

@@ -22,6 +22,8 @@ export interface AppState {
   tray: string | null;
   notice: Notice | null;
   settings: Settings;
+  /** The top guesses of the last unsure camera read, for a tap to confirm (SPEC section 8). */
+  rescan: { seat: number; alternatives: Array<{ card: string; p: number }> } | null;
 }
 
 type Listener = (s: AppState, prev: AppState) => void;

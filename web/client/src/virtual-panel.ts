@@ -51,13 +51,13 @@ export function renderVirtualPanel(el: HTMLElement, ctx: Ctx, view: PublicView, 
   const rows = seats.map((i) => {
     const name = view.players[i]?.name ?? `Seat ${i + 1}`;
     const key = (k: VirtualKey, label: string) => h('button', {
-      type: 'button', class: `key key-${k}`, testid: `vp-${i}-${k}`, 'aria-label': `${label} for ${name}`,
+      type: 'button', class: `key key-${k}`, testid: `vp-${i}-${k}`, 'aria-label': `${label.replace('\u200b', '')} for ${name}`,
       onclick: () => press(ctx, i, k, 'short'),
     }, label);
     return h('div', { class: `vp-row${view.active === i ? ' active' : ''}`, testid: `vseat-${i}`, role: 'group', 'aria-label': `Seat ${i + 1} buttons: ${name}` },
       h('span', { class: 'led', 'aria-hidden': 'true' }, view.active === i ? '●' : '○'),
       h('span', { class: 'vp-name' }, name),
-      key('palette', 'PALETTE'), key('canvas', 'CANVAS'), key('draw', 'DRAW/DECK'), doneButton(ctx, i, name));
+      key('palette', 'PALETTE'), key('canvas', 'CANVAS'), key('draw', 'DRAW/\u200bDECK'), doneButton(ctx, i, name));
   });
   fill(el,
     h('h2', {}, 'Seat panel'),
