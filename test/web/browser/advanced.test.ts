@@ -18,6 +18,12 @@ beforeAll(async () => {
   stack = await startStack();
   browser = await launchChromium();
   page = await browser.context.newPage();
+  // Record what the dashboard speaks instead of sounding it (headless chromium has no voices).
+  await page.addInitScript(() => {
+    const w = window as unknown as { spoken: Array<{ text: string; lang: string }> };
+    w.spoken = [];
+    Object.defineProperty(window.speechSynthesis, 'speak', { value: (u: SpeechSynthesisUtterance) => { w.spoken.push({ text: u.text, lang: u.lang }); } });
+  });
   await page.goto(stack.url);
   await page.fill(tid('pin-input'), PIN);
   await page.click(tid('pin-submit'));
@@ -51,10 +57,20 @@ describe('an advanced game on the dashboard', () => {
     expect(await page.textContent(tid('announcement'))).not.toBe('');
     expect(await page.isVisible(tid('next-round'))).toBe(true);
     await page.screenshot({ path: join(ARTIFACTS, 'referee-advanced-round-over.png'), fullPage: true });
+    // Every announcement was spoken, in German, and none twice.
+    const spoken = await page.evaluate(() => (window as unknown as { spoken: Array<{ text: string; lang: string }> }).spoken);
+    expect(spoken.length).toBeGreaterThan(3);
+    expect(new Set(spoken.map((s) => s.lang))).toEqual(new Set(['de-DE']));
+    expect(spoken.map((s) => s.text)).toContain(await page.textContent(`${tid('log')} li:first-child`));
+    // Muted, the next round is announced on screen but not spoken.
+    await page.click(tid('mute'));
+    await page.waitForSelector(`${tid('mute')}[aria-pressed="true"]`);
     await page.click(tid('next-round'));
     await page.waitForSelector('body[data-seq="5"]');
     expect(await page.textContent(tid('phase'))).toBe('Round 2: dealing starting cards');
     expect(await page.isVisible(tid('next-round'))).toBe(false);
     expect(await page.textContent(tid('rounds'))).toContain('Ann');
+    expect(await page.evaluate(() => (window as unknown as { spoken: unknown[] }).spoken.length)).toBe(spoken.length);
+    await page.click(tid('mute'));
   });
 });
