@@ -82,26 +82,6 @@ export async function keyToCommand(
   if (phase !== 'turn' || active === null) return ignored(seat, 'panel/no-turn', `no turn is being played (phase ${phase ?? 'no game'})`);
   if (seat !== active) return { kind: 'notYourTurn', seat, active };
 
-  const scan = async (): Promise<{ card: string } | PanelOutcome> => {
-    let result: unknown;
-    try {
-      result = await scanner.scan(seat);
-    } catch (err) {
-      return ignored(seat, 'panel/scan-failed', `the scan failed: ${err instanceof Error ? err.message : String(err)}`);
-    }
-    if (typeof result === 'object' && result !== null && 'rescan' in result) {
-      // `{rescan: "why"}`; the referee's scanner writes `{rescan: true, reason}`, so read that too.
-      const why = typeof result.rescan === 'string' ? result.rescan
-        : 'reason' in result && typeof result.reason === 'string' ? result.reason : 'the card could not be read';
-      return { kind: 'rescan', seat, reason: why };
-    }
-    const card = typeof result === 'object' && result !== null && 'card' in result ? result.card : undefined;
-    const parsed = tryParseCard(card);
-    if (!parsed.ok) return ignored(seat, 'panel/scan-failed', `the scanner answered no card: ${parsed.error}`);
-    return { card: card as string };
-  };
-  const isCard = (r: { card: string } | PanelOutcome): r is { card: string } => !('kind' in r);
-
   switch (key) {
     case 'done':
       return {
@@ -109,13 +89,13 @@ export async function keyToCommand(
         command: press === 'long' ? { type: 'pass', seat, ...envelope } : { type: 'endTurn', seat, ...envelope },
       };
     case 'palette': {
-      const r = await scan();
-      if (!isCard(r)) return r;
+      const r = await scanCard(scanner, seat);
+      if (!r.ok) return r.outcome;
       return { kind: 'command', command: { type: 'play', seat, to: 'palette', card: r.card, ...envelope } };
     }
     case 'canvas': {
-      const r = await scan();
-      if (!isCard(r)) return r;
+      const r = await scanCard(scanner, seat);
+      if (!r.ok) return r.outcome;
       // While the 7's action is pending, a card laid for the canvas is the palette card it sends there.
       const command: Command = pending !== null && 'action' in pending && pending.action === 7
         ? { type: 'discard', seat, card: r.card, to: 'canvas', ...envelope }
@@ -123,16 +103,37 @@ export async function keyToCommand(
       return { kind: 'command', command };
     }
     case 'draw':
-      return drawOrDeck(seat, pending, players, scan, isCard, envelope);
+      return drawOrDeck(seat, pending, players, scanner, envelope);
   }
+}
+
+/** A scanned card, or the outcome that stands instead (rescan, failed scan). */
+type Scanned = { ok: true; card: string } | { ok: false; outcome: PanelOutcome };
+
+async function scanCard(scanner: CardScanner, seat: Seat): Promise<Scanned> {
+  let result: unknown;
+  try {
+    result = await scanner.scan(seat);
+  } catch (err) {
+    return { ok: false, outcome: ignored(seat, 'panel/scan-failed', `the scan failed: ${err instanceof Error ? err.message : String(err)}`) };
+  }
+  if (typeof result === 'object' && result !== null && 'rescan' in result) {
+    // `{rescan: "why"}`; the referee's scanner writes `{rescan: true, reason}`, so read that too.
+    const why = typeof result.rescan === 'string' ? result.rescan
+      : 'reason' in result && typeof result.reason === 'string' ? result.reason : 'the card could not be read';
+    return { ok: false, outcome: { kind: 'rescan', seat, reason: why } };
+  }
+  const card = typeof result === 'object' && result !== null && 'card' in result ? result.card : undefined;
+  const parsed = tryParseCard(card);
+  if (!parsed.ok) return { ok: false, outcome: ignored(seat, 'panel/scan-failed', `the scanner answered no card: ${parsed.error}`) };
+  return { ok: true, card: card as string };
 }
 
 async function drawOrDeck(
   seat: Seat,
   pending: PanelView['pending'],
   players: PanelView['players'],
-  scan: () => Promise<{ card: string } | PanelOutcome>,
-  isCard: (r: { card: string } | PanelOutcome) => r is { card: string },
+  scanner: CardScanner,
   envelope: { source: string; id: string },
 ): Promise<PanelOutcome> {
   // DRAW/DECK means what the pending action needs: a draw (3's action, canvas bonus), a palette
@@ -143,13 +144,13 @@ async function drawOrDeck(
     case 3:
       return { kind: 'command', command: { type: 'draw', seat, ...envelope } };
     case 7: {
-      const r = await scan();
-      if (!isCard(r)) return r;
+      const r = await scanCard(scanner, seat);
+      if (!r.ok) return r.outcome;
       return { kind: 'command', command: { type: 'discard', seat, card: r.card, to: 'deck', ...envelope } };
     }
     case 1: {
-      const r = await scan();
-      if (!isCard(r)) return r;
+      const r = await scanCard(scanner, seat);
+      if (!r.ok) return r.outcome;
       const from = players.findIndex((p, i) => i !== seat && p.palette.includes(r.card));
       if (from < 0) {
         return ignored(seat, 'panel/not-in-a-palette', `${r.card} is in no other player's palette: take a card from one`);
