@@ -98,6 +98,11 @@ describe('keyToCommand', () => {
       .toEqual({ kind: 'rescan', seat: 1, reason: 'blurred' });
   });
 
+  it('reads the referee scanner\'s rescan shape too ({rescan: true, reason})', async () => {
+    const refereeStyle = { scan: async () => ({ rescan: true, reason: 'low-confidence' }) } as unknown as CardScanner;
+    expect(await keyToCommand(press(1, 'canvas'), view(), refereeStyle, ids)).toEqual({ kind: 'rescan', seat: 1, reason: 'low-confidence' });
+  });
+
   it('answers a failed scan when the scanner throws or names no card', async () => {
     expect(await keyToCommand(press(1, 'palette'), view(), scanner(new Error('camera gone')), ids))
       .toMatchObject({ kind: 'ignored', code: 'panel/scan-failed', message: expect.stringContaining('camera gone') });
