@@ -8,13 +8,14 @@ export const FIRMWARE_DIR = fileURLToPath(new URL('../../firmware/', import.meta
 
 const run = promisify(execFile);
 
-/** Runs `make -C firmware <target>` and returns its stdout; throws with make's whole output on failure. */
-export async function make(target: string): Promise<string> {
+/** Runs `make -C firmware [target]` and returns its stdout; throws with make's whole output on failure. */
+export async function make(target?: string): Promise<string> {
   try {
-    const { stdout } = await run('make', ['-C', FIRMWARE_DIR, target], { maxBuffer: 16 * 1024 * 1024 });
+    const args = ['-C', FIRMWARE_DIR, ...(target ? [target] : [])];
+    const { stdout } = await run('make', args, { maxBuffer: 16 * 1024 * 1024 });
     return stdout;
   } catch (error) {
     const e = error as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`make ${target} failed: ${e.message}\n${e.stdout ?? ''}\n${e.stderr ?? ''}`);
+    throw new Error(`make ${target ?? '(all)'} failed: ${e.message}\n${e.stdout ?? ''}\n${e.stderr ?? ''}`);
   }
 }

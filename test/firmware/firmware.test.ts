@@ -1,6 +1,6 @@
 // The C side under `npm test`: the AVR build and its size limits, the host tests of the logic,
 // and the promise of firmware/PROTOCOL.md that every frame it quotes is a test vector.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIRMWARE_DIR, make } from './firmware-make.ts';
@@ -32,8 +32,10 @@ function quotedFrames(): string[] {
 }
 
 describe('the seat panel firmware', () => {
-  it('builds for the ATmega328P with room to spare in flash and RAM', async () => {
-    const out = await make('firmware');
+  it('builds for the ATmega328P with room to spare in flash and RAM (make -C firmware)', async () => {
+    const out = await make();
+    expect(existsSync(join(FIRMWARE_DIR, 'build/panel.elf'))).toBe(true);
+    expect(readFileSync(join(FIRMWARE_DIR, 'build/panel.hex'), 'utf8')).toMatch(/^:[0-9A-F]{10,}/);
     const flash = /flash: (\d+) of 32768 bytes/.exec(out);
     const ram = /RAM: +(\d+) of 2048 bytes/.exec(out);
     expect(flash, out).not.toBeNull();
@@ -53,6 +55,7 @@ describe('the seat panel firmware', () => {
 
   it('builds the simulator', async () => {
     await make('sim');
+    expect(existsSync(join(FIRMWARE_DIR, 'sim/build/panel-sim'))).toBe(true);
   });
 
   it('quotes in PROTOCOL.md only frames that are test vectors', () => {
