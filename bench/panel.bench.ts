@@ -19,7 +19,8 @@ const PRESSES = 240;
 const WARMUP = 10;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function pressToCommand(): Promise<number[]> {
+/** Per press: write to command, and write to the simulator's `OK` (its own scheduling delay). */
+async function pressToCommand(): Promise<{ samples: number[]; simAnswer: number[] }> {
   await buildFirmwareAndSim();
   const dir = await mkdtemp(join(tmpdir(), 'red7-panel-bench-'));
   const sim = await PanelSim.start({ link: join(dir, 'panel') });
@@ -33,6 +34,7 @@ async function pressToCommand(): Promise<number[]> {
     onOutcome: (o) => waiter?.(o, performance.now()),
   });
   const samples: number[] = [];
+  const simAnswer: number[] = [];
   try {
     await driver.start();
     await driver.waitUntilUp(15_000);
@@ -48,9 +50,13 @@ async function pressToCommand(): Promise<number[]> {
       });
       const t0 = performance.now();
       await sim.press(seat, key);
+      const answered = performance.now();
       const { o, at } = await outcome;
       if (o.kind !== 'command') throw new Error(`press ${i} made ${JSON.stringify(o)}, not a command`);
-      if (i >= WARMUP) samples.push(at - t0);
+      if (i >= WARMUP) {
+        samples.push(at - t0);
+        simAnswer.push(answered - t0);
+      }
       await sim.release(seat, key);
       await sleep(12); // past the 5 ms debounce of the release
     }
@@ -59,7 +65,7 @@ async function pressToCommand(): Promise<number[]> {
     await sim.kill();
     await rm(dir, { recursive: true, force: true });
   }
-  return samples;
+  return { samples, simAnswer };
 }
 
 /** The host's share alone: a KEY frame handed to the port (binding-mock) to the command out. */
@@ -107,13 +113,17 @@ function parserThroughput(): number {
 
 export default async function panelBench(): Promise<BenchRow[]> {
   const load = loadavg()[0]!.toFixed(1);
-  const samples = await pressToCommand();
+  const { samples, simAnswer } = await pressToCommand();
   const p99 = percentile(samples, 99);
   const note = `${samples.length} presses over panel-sim; p99 ${p99.toFixed(2)} ms, max ${Math.max(...samples).toFixed(2)} ms; load avg ${load}`;
   const host = await hostOnly();
   return [
     { name: 'panel: key press to command, median', value: median(samples), unit: 'ms', note },
     { name: 'panel: key press to command, p99', value: p99, unit: 'ms', target: '< 20', note: `${samples.length} presses; load avg ${load}` },
+    {
+      name: 'panel: panel-sim answering `press` (OK), median', value: median(simAnswer), unit: 'ms',
+      note: `p99 ${percentile(simAnswer, 99).toFixed(2)} ms: the simulator's own scheduling delay, inside the figure above`,
+    },
     { name: 'panel: host only, KEY frame to command, median', value: median(host), unit: 'ms', note: `binding-mock, ${host.length} frames; p99 ${percentile(host, 99).toFixed(3)} ms` },
     { name: 'panel: frame parser throughput', value: parserThroughput(), unit: 'MB/s', note: 'clean KEY and HB frames, 115200 baud is 0.0115 MB/s' },
   ];
