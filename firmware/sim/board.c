@@ -13,7 +13,7 @@
 #include "uart_bridge.h"
 
 /* When the process was not scheduled for a while (a loaded machine), the AVR catches up at full
- * speed - about 10x real time - so a key pressed meanwhile is still seen for as long as it was
+ * speed - tens of times real time - so a key pressed meanwhile is still seen for as long as it was
  * held.  Only a stall longer than this (a stopped process) rebases the clock instead. */
 #define MAX_LAG_NS 2000000000LL
 
