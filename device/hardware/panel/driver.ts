@@ -38,6 +38,7 @@ export class PanelDriver extends EventEmitter<PanelDriverEvents> implements Seat
   private tickTimer: NodeJS.Timeout | undefined;
   private reconnectTimer: NodeJS.Timeout | undefined;
   private helloOnThisPort = false;
+  private atOpen = { frames: 0, discardedChunks: 0 };
   private noiseSinceWarn = 0;
   private lastNoiseWarnAt = -Infinity;
 
@@ -151,6 +152,7 @@ export class PanelDriver extends EventEmitter<PanelDriverEvents> implements Seat
     this.port = port;
     this.portPath = path;
     this.stats.opens++;
+    this.atOpen = { frames: this.stats.frames, discardedChunks: this.stats.discardedChunks };
     this.parser.reset();
     this.log?.info({ path }, 'panel port open; waiting for HELLO');
     port.on('data', (chunk: Buffer) => this.onData(port, chunk));
@@ -217,10 +219,18 @@ export class PanelDriver extends EventEmitter<PanelDriverEvents> implements Seat
         this.log?.info({ path: this.portPath, fw: effect.hello.fw, keys: effect.hello.keys }, 'panel link up');
         this.safeEmit('up', { path: this.portPath ?? '', fw: effect.hello.fw, keys: effect.hello.keys });
         return;
-      case 'dead':
-        this.log?.warn({ path: this.portPath, reason: effect.reason }, 'panel link dead; reconnecting');
+      case 'dead': {
+        // What came in since the open tells a silent cable from a board that talks another way.
+        const framesSinceOpen = this.stats.frames - this.atOpen.frames;
+        const noiseSinceOpen = this.stats.discardedChunks - this.atOpen.discardedChunks;
+        const hint = this.helloOnThisPort ? undefined
+          : noiseSinceOpen > 0 && framesSinceOpen === 0 ? 'only line noise: not a panel, or not at 115200 baud?'
+          : framesSinceOpen > 0 ? 'frames but no HELLO: the board did not reset when the port opened; reopening'
+          : 'nothing at all: is the panel powered and its firmware flashed?';
+        this.log?.warn({ path: this.portPath, reason: effect.reason, framesSinceOpen, noiseSinceOpen, hint }, 'panel link dead; reconnecting');
         if (this.port !== undefined) void this.dropPort(this.port, effect.reason);
         return;
+      }
       case 'ignored':
         this.log?.debug({ frame: effect.frame, why: effect.why }, 'panel frame ignored');
         return;

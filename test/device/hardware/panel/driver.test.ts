@@ -183,6 +183,19 @@ describe('PanelDriver', () => {
     expect(keys).toHaveLength(1);
   });
 
+  it('says in its warning why a port gave no HELLO (here: only noise, so perhaps the wrong baud rate)', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = pino({ level: 'warn' }, { write: (l: string) => { lines.push(JSON.parse(l) as Record<string, unknown>); } });
+    const { panel, driver } = setup({ logger }, { helloDelayMs: 60_000 });
+    await driver.start();
+    await tick(100);
+    for (let i = 0; i < 5; i++) panel.sendRaw('\xf0\x0f\xaa junk at the wrong speed\n');
+    await tick(3000);
+    expect(lines).toContainEqual(expect.objectContaining({
+      msg: 'panel link dead; reconnecting', noiseSinceOpen: 5, framesSinceOpen: 0, hint: expect.stringContaining('115200 baud'),
+    }));
+  });
+
   it('keeps acking keys when a key listener throws', async () => {
     const { panel, driver, keys } = setup();
     driver.on('key', () => {
