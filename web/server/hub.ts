@@ -15,8 +15,9 @@ import { parseClientMessage } from './schemas.ts';
 /** A client this far behind on reading is cut off rather than buffered without end. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 const HEARTBEAT_MS = 30_000;
-/** Messages refused for flooding before the connection is closed. */
+/** Messages refused for flooding within DROP_WINDOW_MS before the connection is closed. */
 const MAX_DROPPED = 200;
+const DROP_WINDOW_MS = 10_000;
 
 interface Client {
   ws: WebSocket;
@@ -24,6 +25,7 @@ interface Client {
   address: string;
   bucket: TokenBucket;
   dropped: number;
+  droppingSince: number;
   alive: boolean;
 }
 
@@ -101,7 +103,7 @@ export class SocketHub {
   }
 
   private connected(ws: WebSocket, role: Role, address: string, resume: { game: number | null | 'current'; since: number } | null): void {
-    const client: Client = { ws, role, address, bucket: new TokenBucket(this.o.limit), dropped: 0, alive: true };
+    const client: Client = { ws, role, address, bucket: new TokenBucket(this.o.limit), dropped: 0, droppingSince: 0, alive: true };
     this.clients.add(client);
     ws.on('pong', () => { client.alive = true; });
     ws.on('message', (data, isBinary) => { void this.received(client, data, isBinary); });
@@ -117,12 +119,17 @@ export class SocketHub {
 
   private async received(client: Client, data: RawData, isBinary: boolean): Promise<void> {
     if (!client.bucket.take()) {
+      // Counted over a window, not in a row: a flood that lets one message through now and then is still a flood.
+      const now = Date.now();
+      if (now - client.droppingSince > DROP_WINDOW_MS) {
+        client.droppingSince = now;
+        client.dropped = 0;
+      }
       client.dropped++;
       if (client.dropped === 1) this.send(client, { type: 'error', error: { code: 'rate/limited', message: 'too many messages: slow down' } });
       if (client.dropped >= MAX_DROPPED) client.ws.close(1008, 'flood');
       return;
     }
-    client.dropped = 0;
     if (isBinary) {
       this.send(client, { type: 'error', error: { code: 'message/malformed', message: 'messages are JSON text, not binary' } });
       return;
