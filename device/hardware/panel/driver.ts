@@ -33,6 +33,8 @@ export class PanelDriver extends EventEmitter<PanelDriverEvents> implements Seat
   private port: SerialPortStream | undefined;
   private portPath: string | undefined;
   private running = false;
+  /** Bumped by stop(): an open still in flight from before belongs to an old run. */
+  private generation = 0;
   private failures = 0;
   private candidate = 0;
   private tickTimer: NodeJS.Timeout | undefined;
@@ -78,6 +80,7 @@ export class PanelDriver extends EventEmitter<PanelDriverEvents> implements Seat
   async stop(): Promise<void> {
     if (!this.running) return;
     this.running = false;
+    this.generation++;
     clearInterval(this.tickTimer);
     clearTimeout(this.reconnectTimer);
     const port = this.port;
@@ -120,6 +123,7 @@ export class PanelDriver extends EventEmitter<PanelDriverEvents> implements Seat
   }
 
   private async tryConnect(): Promise<void> {
+    const generation = this.generation;
     let path = this.options.path;
     if (path === undefined) {
       const binding = this.binding();
@@ -133,9 +137,13 @@ export class PanelDriver extends EventEmitter<PanelDriverEvents> implements Seat
         return this.scheduleReconnect();
       }
     }
-    if (!this.running) return;
+    if (!this.running || generation !== this.generation) return;
     const port = new SerialPortStream({ binding: this.binding(), path, baudRate: this.options.baudRate ?? BAUD, autoOpen: false });
     port.open((err) => {
+      if (generation !== this.generation) {
+        if (!err) port.close(() => undefined);
+        return;
+      }
       if (err) {
         this.log?.[this.failures === 0 ? 'warn' : 'debug']({ path, err: err.message }, 'cannot open the panel port; retrying');
         return this.scheduleReconnect();

@@ -242,6 +242,18 @@ describe('PanelDriver', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it('survives stop() and start() while an open is still in flight, with one port open in the end', async () => {
+    const { panel, driver } = setup();
+    await driver.start();
+    await driver.stop();
+    await driver.start();
+    // The new run's open may find the old one still holding the port and retry after 250 ms.
+    await tick(500);
+    expect(driver.phase).toBe('up');
+    expect(panel.isOpen).toBe(true);
+    expect(driver.stats.opens).toBe(1);
+  });
+
   it('resolves waitUntilUp once the HELLO came, and rejects when it does not come', async () => {
     const { driver } = setup({}, { helloDelayMs: 100 });
     await driver.start();
