@@ -234,7 +234,13 @@ describe('the dashboard in chromium, against the real referee', () => {
     await watcher.reload();
     await watcher.waitForSelector('body[data-ready="true"]');
     expect(await watcher.getAttribute('html', 'data-theme')).toBe('high-contrast');
+    expect(await watcher.isChecked(tid('set-contrast'))).toBe(true);
     await watcher.click(tid('high-contrast'));
+    // Large text from the settings panel, for a tablet read from across the table.
+    await watcher.check(tid('set-large'));
+    await watcher.waitForSelector('html[data-size="large"]');
+    await shot(watcher, 'watcher-large-text');
+    await watcher.uncheck(tid('set-large'));
   });
 
   it('pairs a phone to a seat and shows that seat its private view and buttons', async () => {

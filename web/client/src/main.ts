@@ -15,6 +15,7 @@ import { cardPicker } from './picker.ts';
 import { correctPanel, manualEntry, newGameForm, seatsAdmin } from './referee-panel.ts';
 import { hush, speak } from './speech.ts';
 import { loadCredential, loadSettings, saveCredential, saveSettings, Store, type AppState } from './store.ts';
+import { settingsPanel } from './settings-panel.ts';
 import { renderVirtualPanel } from './virtual-panel.ts';
 import { keepAwake } from './wake-lock.ts';
 
@@ -51,7 +52,7 @@ function received(m: ServerMessage): void {
       const rescan = unsure !== undefined && unsure.type === 'rescanNeeded' ? { seat: unsure.seat, alternatives: unsure.alternatives }
         : m.view.warning?.code === 'scan/rescan' ? store.state.rescan : null;
       store.set({ view: m.view, log, rescan });
-      if (live) speak(m.announcements, m.view.language, store.state.settings.muted);
+      if (live) speak(m.announcements, m.view.language, store.state.settings.muted, store.state.settings.speechRate);
       return;
     }
     case 'error':
@@ -84,7 +85,7 @@ const account = accountPanel(ctx);
 const phone = phonePanel(ctx);
 for (const el of [picker, manual.el, newGame, correct, admin.el, phone.el, account.el]) el.classList.add('panel');
 
-const side = h('aside', { class: 'side', testid: 'controls', 'aria-label': 'Controls' }, phone.el, vpanel, picker, manual.el, newGame, correct, admin.el, account.el);
+const side = h('aside', { class: 'side', testid: 'controls', 'aria-label': 'Controls' }, phone.el, vpanel, picker, manual.el, newGame, correct, admin.el, account.el, settingsPanel(store));
 document.body.append(
   h('header', { class: 'top' },
     h('h1', {}, 'Red7'), phase, connection, h('span', { class: 'spacer' }), mute, contrast),
@@ -95,13 +96,13 @@ document.body.append(
 function toggle(key: 'muted' | 'highContrast'): void {
   const settings = { ...store.state.settings, [key]: !store.state.settings[key] };
   saveSettings(settings);
-  if (key === 'muted' && settings.muted) hush();
   store.set({ settings });
 }
 
 function render(s: AppState, prev: AppState | null): void {
   if (prev === null || s.settings !== prev.settings) {
     applyTheme(document.documentElement, s.settings.highContrast);
+    document.documentElement.dataset.size = s.settings.largeText ? 'large' : 'normal';
     fill(mute, s.settings.muted ? 'Speech: off' : 'Speech: on');
     mute.setAttribute('aria-pressed', String(s.settings.muted));
     mute.setAttribute('aria-label', s.settings.muted ? 'Speech is off: turn it on' : 'Speech is on: mute it');
@@ -141,7 +142,10 @@ function render(s: AppState, prev: AppState | null): void {
   }
 }
 
-store.subscribe((s, prev) => render(s, prev));
+store.subscribe((s, prev) => {
+  if (s.settings.muted && !prev.settings.muted) hush();
+  render(s, prev);
+});
 render(store.state, null);
 conn.open();
 

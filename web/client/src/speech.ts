@@ -8,7 +8,7 @@ export function canSpeak(): boolean {
 }
 
 /** Speaks lines in a language; does nothing when muted or unsupported. */
-export function speak(lines: string[], language: string, muted: boolean): void {
+export function speak(lines: string[], language: string, muted: boolean, rate = 1): void {
   if (muted || !canSpeak() || lines.length === 0) return;
   const synth = window.speechSynthesis;
   if (synth.pending) synth.cancel();
@@ -17,6 +17,7 @@ export function speak(lines: string[], language: string, muted: boolean): void {
   for (const line of lines) {
     const u = new SpeechSynthesisUtterance(line);
     u.lang = lang;
+    u.rate = rate;
     if (voice !== undefined) u.voice = voice;
     synth.speak(u);
   }

@@ -5,6 +5,10 @@ import type { AnyView, RoleInfo } from '../../protocol.ts';
 export interface Settings {
   highContrast: boolean;
   muted: boolean;
+  /** Bigger text and cards, for a tablet read from across the table. */
+  largeText: boolean;
+  /** Speech rate, 0.6 (slow) to 1.4. */
+  speechRate: number;
 }
 
 export interface Notice {
@@ -53,9 +57,10 @@ const CREDENTIAL_KEY = 'red7.credential';
 export function loadSettings(): Settings {
   try {
     const s = JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? '{}') as Partial<Settings>;
-    return { highContrast: s.highContrast === true, muted: s.muted === true };
+    const rate = typeof s.speechRate === 'number' && s.speechRate >= 0.6 && s.speechRate <= 1.4 ? s.speechRate : 1;
+    return { highContrast: s.highContrast === true, muted: s.muted === true, largeText: s.largeText === true, speechRate: rate };
   } catch {
-    return { highContrast: false, muted: false };
+    return { highContrast: false, muted: false, largeText: false, speechRate: 1 };
   }
 }
 
