@@ -70,9 +70,12 @@ export function createWebServer(options: WebServerOptions): WebServer {
       s.on('upgrade', (req, socket, head) => h.handleUpgrade(req, socket, head));
       s.on('clientError', (_err, socket) => socket.destroy());
       await new Promise<void>((resolve, reject) => {
-        s.once('error', reject);
+        s.once('error', (err: NodeJS.ErrnoException) => {
+          const why = err.code === 'EADDRINUSE' ? 'the port is in use (another companion running? set RED7_PORT)' : err.message;
+          reject(new Error(`the web server cannot listen on ${options.host ?? '0.0.0.0'}:${options.port}: ${why}`));
+        });
         s.listen(options.port, options.host ?? '0.0.0.0', () => {
-          s.off('error', reject);
+          s.removeAllListeners('error');
           resolve();
         });
       });

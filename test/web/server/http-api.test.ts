@@ -257,6 +257,26 @@ describe('the referee PIN', () => {
   });
 });
 
+describe('starting and stopping', () => {
+  it('refuses to start on a port in use, saying so', async () => {
+    const { createWebServer } = await import('../../../web/server/server.ts');
+    const { pino } = await import('pino');
+    const second = createWebServer({ referee, port: server.port, host: '127.0.0.1', dataDir: server.dataDir, pin: PIN, logger: pino({ level: 'silent' }) });
+    await expect(second.start()).rejects.toThrow(/port is in use/);
+    await second.stop();
+    expect((await request(server.url).get('/healthz')).status).toBe(200);
+  });
+
+  it('stops twice without complaint, and a constructor alone opens nothing', async () => {
+    const { createWebServer } = await import('../../../web/server/server.ts');
+    const idle = createWebServer({ referee, port: 0, dataDir: '/nonexistent/never-created', pin: PIN });
+    await idle.stop();
+    await server.stop();
+    await server.stop();
+    server = await startServer(referee);
+  });
+});
+
 describe('flood control', () => {
   it('answers 429 to an address that floods the API, and a monitor still gets /healthz', async () => {
     const tight = await startServer(new FakeReferee(), { clientDir: '/nonexistent', limits: { http: { perSecond: 1, burst: 10 } } });
