@@ -4,6 +4,7 @@ import { PanelDriver, type PanelDriverOptions } from '../../../../device/hardwar
 import type { PanelKeyEvent } from '../../../../device/hardware/panel/key-event.ts';
 import { findPanelPorts } from '../../../../device/hardware/panel/port-detect.ts';
 import { FakePanel, MockBinding } from './fake-panel.ts';
+import { noisyStream } from './noise.ts';
 
 const silent = pino({ level: 'silent' });
 let drivers: PanelDriver[] = [];
@@ -194,6 +195,26 @@ describe('PanelDriver', () => {
     expect(lines).toContainEqual(expect.objectContaining({
       msg: 'panel link dead; reconnecting', noiseSinceOpen: 5, framesSinceOpen: 0, hint: expect.stringContaining('115200 baud'),
     }));
+  });
+
+  it('reports exactly the intact key presses out of 1 MB of noise on the port, and acks each', async () => {
+    const { panel, driver, keys } = setup({}, { heartbeats: false });
+    await driver.start();
+    await tick(50);
+    // The fake's own replies (ACKs of LED and HB frames) would land in the middle of the stream.
+    panel.silent = true;
+    const { bytes, intact } = noisyStream(0xd21e, 1 << 20);
+    for (let i = 0; i < bytes.length; i += 4096) {
+      panel.sendRaw(bytes.subarray(i, i + 4096));
+      await tick(1);
+    }
+    await tick(10);
+    const sent = intact.flatMap((f) => (f.type === 'KEY' ? [f] : []));
+    expect(keys.map((k) => k.seq)).toEqual(sent.map((f) => f.seq));
+    expect(keys.map((k) => k.seat)).toEqual(sent.map((f) => f.seat));
+    expect(panel.acks).toEqual(sent.map((f) => f.seq));
+    expect(driver.stats.discardedChunks).toBeGreaterThan(1000);
+    expect(driver.phase).toBe('up');
   });
 
   it('keeps acking keys when a key listener throws', async () => {
