@@ -80,6 +80,14 @@ describe('the panel driver against the real firmware in simavr', () => {
     await eventually(async () => expect(await sim.leds()).toEqual({ 0: 0, 1: 0, 2: 0, 3: 0, G: 1, R: 0 }));
   });
 
+  it('keeps the panel\'s red "no host" LED dark with its heartbeat', async () => {
+    // The firmware blinks red by itself after 3 s without a host frame; the host's HB prevents it.
+    const from = sim.ledChanges.length;
+    await sleep(3500);
+    expect(sim.ledChanges.slice(from).filter((c) => c.name === 'R')).toEqual([]);
+    expect(await sim.leds()).toMatchObject({ G: 1, R: 0 });
+  });
+
   it('turns the active seat\'s PALETTE press into a scanned play to the palette', async () => {
     const n = outcomes.length;
     await sim.press(1, 'P');
