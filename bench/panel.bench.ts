@@ -97,6 +97,17 @@ async function hostOnly(): Promise<number[]> {
   return samples;
 }
 
+/** Calibration: how late a 1 ms timer fires on this machine right now (other work competing). */
+async function timerOvershoot(): Promise<number[]> {
+  const late: number[] = [];
+  for (let i = 0; i < 500; i++) {
+    const t0 = performance.now();
+    await sleep(1);
+    late.push(performance.now() - t0 - 1);
+  }
+  return late;
+}
+
 function parserThroughput(): number {
   const frames: Frame[] = [];
   for (let i = 0; i < 1000; i++) frames.push({ type: 'KEY', seq: (i % 255) + 1, seat: (i % 4) as 0, key: 'P', kind: 'S' }, { type: 'HB', seq: (i % 255) + 1 });
@@ -117,6 +128,7 @@ export default async function panelBench(): Promise<BenchRow[]> {
   const p99 = percentile(samples, 99);
   const note = `${samples.length} presses over panel-sim; p99 ${p99.toFixed(2)} ms, max ${Math.max(...samples).toFixed(2)} ms; load avg ${load}`;
   const host = await hostOnly();
+  const late = await timerOvershoot();
   return [
     { name: 'panel: key press to command, median', value: median(samples), unit: 'ms', note },
     { name: 'panel: key press to command, p99', value: p99, unit: 'ms', target: '< 20', note: `${samples.length} presses; load avg ${load}` },
@@ -125,6 +137,10 @@ export default async function panelBench(): Promise<BenchRow[]> {
       note: `p99 ${percentile(simAnswer, 99).toFixed(2)} ms: the simulator's own scheduling delay, inside the figure above`,
     },
     { name: 'panel: host only, KEY frame to command, median', value: median(host), unit: 'ms', note: `binding-mock, ${host.length} frames; p99 ${percentile(host, 99).toFixed(3)} ms` },
+    {
+      name: 'machine: 1 ms timer overshoot, median', value: median(late), unit: 'ms',
+      note: `p99 ${percentile(late, 99).toFixed(2)} ms: scheduling noise every figure above includes`,
+    },
     { name: 'panel: frame parser throughput', value: parserThroughput(), unit: 'MB/s', note: 'clean KEY and HB frames, 115200 baud is 0.0115 MB/s' },
   ];
 }
