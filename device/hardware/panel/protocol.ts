@@ -68,10 +68,11 @@ function hexDigit(b: number): number {
 
 /** Reads one line (without its `\n`; a final `\r` is ignored) from bytes[start, end) as a frame. */
 export function decodeLine(bytes: Uint8Array, start = 0, end = bytes.length): DecodeResult {
-  if (end > start && bytes[end - 1] === CR) end--;
+  // The limit counts a final \r too (PROTOCOL.md), so it is checked before the \r is dropped.
   const n = end - start;
   if (n > MAX_LINE_BYTES) return fail('length', `line of ${n} bytes is longer than ${MAX_LINE_BYTES}`);
-  if (n < 4 || bytes[end - 3] !== STAR) return fail('format', 'a frame ends in "*" and two hex digits');
+  if (end > start && bytes[end - 1] === CR) end--;
+  if (end - start < 4 || bytes[end - 3] !== STAR) return fail('format', 'a frame ends in "*" and two hex digits');
   const hi = hexDigit(bytes[end - 2]!);
   const lo = hexDigit(bytes[end - 1]!);
   if (hi < 0 || lo < 0) return fail('format', 'the CRC must be two UPPERCASE hex digits');

@@ -44,6 +44,13 @@ describe('decoding', () => {
     expect(decodeText('HB 9*7A\r')).toEqual({ ok: true, frame: { type: 'HB', seq: 9 } });
   });
 
+  it('counts a \r toward the 64-byte limit, as PROTOCOL.md says', () => {
+    const longest = vectors.find((v) => v.kind === 'valid' && v.frame.length === 64);
+    expect(longest).toBeDefined();
+    expect(decodeLine(longest!.frame).ok).toBe(true);
+    expect(decodeLine(Buffer.concat([longest!.frame, Buffer.from('\r')]))).toMatchObject({ ok: false, reason: 'length' });
+  });
+
   it('answers an empty line with a format failure instead of throwing', () => {
     expect(decodeText('')).toMatchObject({ ok: false, reason: 'format' });
   });
