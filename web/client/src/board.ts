@@ -118,26 +118,50 @@ function mayPlayFor(state: AppState, seat: number): boolean {
   return state.role.role === 'referee' || (state.role.role === 'seat' && state.role.seat === seat);
 }
 
+interface BannerParts { announcement: HTMLElement; alert: HTMLElement; status: HTMLElement }
+const bannerParts = new WeakMap<HTMLElement, BannerParts>();
+
 /** Renders the announcement and the warning banner; a tapped guess goes onto the tray. */
 export function renderBanner(el: HTMLElement, state: AppState, onGuess: (card: string) => void = () => undefined): void {
+  // Live regions must outlive their content for screen readers to announce changes: the three
+  // containers are made once, and only their text is replaced.
+  let parts = bannerParts.get(el);
+  if (parts === undefined) {
+    parts = {
+      announcement: h('p', { class: 'announcement', testid: 'announcement', 'aria-live': 'polite' }),
+      alert: h('div', { role: 'alert', class: 'alerts' }),
+      status: h('div', { role: 'status' }),
+    };
+    fill(el, parts.announcement, parts.alert, parts.status);
+    bannerParts.set(el, parts);
+  }
   const view = state.view;
+  const text = view?.announcement ?? 'Waiting for a game to start.';
+  if (parts.announcement.textContent !== text) parts.announcement.textContent = text;
   const warning = view?.warning ?? null;
-  fill(el,
-    h('p', { class: 'announcement', testid: 'announcement', 'aria-live': 'polite' }, view?.announcement ?? 'Waiting for a game to start.'),
-    warning === null ? null
-      : h('p', { class: 'warning', role: 'alert', testid: 'warning' },
-        h('strong', {}, warning.code.startsWith('scan/') ? '⟳ Scan again: ' : '⚠ Illegal play: '),
-        warning.message),
-    warning?.code === 'scan/rescan' && state.rescan !== null && state.rescan.alternatives.length > 0 && mayPlayFor(state, state.rescan.seat)
-      ? h('div', { class: 'guesses', testid: 'rescan-guesses' }, 'Top guesses — tap the right card, then press the key again: ',
-        ...state.rescan.alternatives.slice(0, 3).map((a) => h('button', {
-          type: 'button', class: 'guess', testid: `rescan-guess-${a.card}`, 'aria-label': `It is ${cardWords(a.card)} (${Math.round(a.p * 100)}%)`,
-          onclick: () => onGuess(a.card),
-        }, cardView(a.card), ` ${Math.round(a.p * 100)}%`)))
-      : null,
-    // A refusal the banner already shows as the table's warning is not repeated as a local notice.
-    state.notice === null || (warning !== null && state.notice.text.endsWith(`(${warning.code})`)) ? null
-      : h('p', { class: `notice ${state.notice.kind}`, role: state.notice.kind === 'error' ? 'alert' : 'status', testid: 'notice' }, state.notice.text));
+  const key = warning === null ? '' : `${warning.code}|${warning.message}|${state.rescan?.alternatives.map((a) => a.card).join() ?? ''}|${state.role.role}`;
+  if (parts.alert.dataset.key !== key) {
+    parts.alert.dataset.key = key;
+    fill(parts.alert,
+      warning === null ? null
+        : h('p', { class: 'warning', testid: 'warning' },
+          h('strong', {}, warning.code.startsWith('scan/') ? '⟳ Scan again: ' : '⚠ Illegal play: '),
+          warning.message),
+      warning?.code === 'scan/rescan' && state.rescan !== null && state.rescan.alternatives.length > 0 && mayPlayFor(state, state.rescan.seat)
+        ? h('div', { class: 'guesses', testid: 'rescan-guesses' }, 'Top guesses — tap the right card, then press the key again: ',
+          ...state.rescan.alternatives.slice(0, 3).map((a) => h('button', {
+            type: 'button', class: 'guess', testid: `rescan-guess-${a.card}`, 'aria-label': `It is ${cardWords(a.card)} (${Math.round(a.p * 100)}%)`,
+            onclick: () => onGuess(a.card),
+          }, cardView(a.card), ` ${Math.round(a.p * 100)}%`)))
+        : null);
+  }
+  // A refusal the banner already shows as the table's warning is not repeated as a local notice.
+  const notice = state.notice === null || (warning !== null && state.notice.text.endsWith(`(${warning.code})`)) ? null : state.notice;
+  const noticeKey = notice === null ? '' : `${notice.kind}|${notice.text}`;
+  if (parts.status.dataset.key !== noticeKey) {
+    parts.status.dataset.key = noticeKey;
+    fill(parts.status, notice === null ? null : h('p', { class: `notice ${notice.kind}`, testid: 'notice' }, notice.text));
+  }
 }
 
 /** The phase line in the header. */
