@@ -1,0 +1,28 @@
+// The camera interface every source implements: constructors do nothing, start() acquires
+// the device or process, capture() returns one JPEG (or PNG) frame, stop() releases it.
+
+/** One source of frames of the scan tray. */
+export interface CameraSource {
+  /** A line for the console and logs: what this source is. */
+  readonly describe: string;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** One frame as encoded image bytes (JPEG from cameras; JPEG or PNG from files). */
+  capture(): Promise<Buffer>;
+}
+
+export type CameraErrorCode = 'missing-binary' | 'no-device' | 'not-started' | 'capture-failed' | 'no-images' | 'not-an-image';
+
+/** A camera failure with a code the caller can act on and a message a person can. */
+export class CameraError extends Error {
+  override name = 'CameraError';
+  constructor(readonly code: CameraErrorCode, message: string) {
+    super(message);
+  }
+}
+
+/** True for bytes that start like a JPEG or a PNG. */
+export function looksLikeImage(bytes: Uint8Array): boolean {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return true;
+  return bytes.length >= 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
+}

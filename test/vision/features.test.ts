@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { cropFeatures, CROP_H, CROP_W, FEATURE_LENGTH, warpCrop, whiteReference } from '../../vision/features.ts';
+import { homographyFromPoints, project } from '../../vision/homography.ts';
+
+/** A synthetic crop: a violet field with a white bar where a numeral would be. */
+function crop(gains: [number, number, number]): Float32Array {
+  const c = new Float32Array(CROP_H * CROP_W * 3);
+  for (let y = 0; y < CROP_H; y++) for (let x = 0; x < CROP_W; x++) {
+    const white = x >= 8 && x < 12 && y >= 8 && y < 20;
+    const rgb = white ? [240, 240, 240] : [107, 56, 149];
+    for (let k = 0; k < 3; k++) c[(y * CROP_W + x) * 3 + k] = rgb[k]! * gains[k]!;
+  }
+  return c;
+}
+
+describe('white-referenced features', () => {
+  it('takes the white reference from the whitest pixels', () => {
+    const [r, g, b] = whiteReference(crop([1, 0.8, 0.5]));
+    expect(r).toBeCloseTo(240, 0);
+    expect(g).toBeCloseTo(192, 0);
+    expect(b).toBeCloseTo(120, 0);
+  });
+
+  it('gives the same features under warm light as under daylight', () => {
+    const day = cropFeatures(crop([1, 1, 1]));
+    const tungsten = cropFeatures(crop([1, 0.78, 0.52]));
+    expect(day.length).toBe(FEATURE_LENGTH);
+    const worst = Math.max(...day.map((v, i) => Math.abs(v - tungsten[i]!)));
+    expect(worst).toBeLessThan(0.02);
+  });
+
+  it('warps a quad back to an upright crop', () => {
+    // A 200 × 280 image whose left half is black and right half white, seen through a rotated quad.
+    const w = 200, h = 280;
+    const data = new Uint8Array(w * h * 3);
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) data.fill(x < w / 2 ? 0 : 255, (y * w + x) * 3, (y * w + x) * 3 + 3);
+    const c = warpCrop({ data, width: w, height: h, channels: 3 }, [[0, 0], [w, 0], [w, h], [0, h]]);
+    expect(c[(10 * CROP_W + 2) * 3]).toBeLessThan(10);
+    expect(c[(10 * CROP_W + CROP_W - 3) * 3]).toBeGreaterThan(245);
+  });
+});
+
+describe('homography', () => {
+  it('sends the four source corners onto the four target corners', () => {
+    const from = [[0, 0], [10, 0], [10, 14], [0, 14]] as const;
+    const to = [[100, 50], [180, 70], [170, 190], [90, 170]] as const;
+    const hm = homographyFromPoints(from, to);
+    from.forEach(([x, y], i) => {
+      const [u, v] = project(hm, x, y);
+      expect(u).toBeCloseTo(to[i]![0], 6);
+      expect(v).toBeCloseTo(to[i]![1], 6);
+    });
+  });
+
+  it('refuses three corners in a line', () => {
+    expect(() => homographyFromPoints([[0, 0], [1, 0], [2, 0], [0, 1]], [[0, 0], [1, 0], [1, 1], [0, 1]])).toThrow(/degenerate/);
+  });
+});

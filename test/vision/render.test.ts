@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { ALL_CARDS, parseCard } from '../../device/rules/cards.ts';
+import { renderCard, renderCardSeeded } from '../../vision/render/rasterise.ts';
+import { randomStyle, LAYOUTS } from '../../vision/render/style.ts';
+import { cardSvg } from '../../vision/render/card-svg.ts';
+import { makeRng } from '../../vision/random.ts';
+
+const digest = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex');
+
+describe('card renderer', () => {
+  it('draws the same pixels for the same card and seed', async () => {
+    const a = await renderCardSeeded(parseCard('B6'), 42, 120);
+    const b = await renderCardSeeded(parseCard('B6'), 42, 120);
+    expect(digest(a.data)).toBe(digest(b.data));
+  });
+
+  it('draws a different look for another seed', async () => {
+    const a = await renderCardSeeded(parseCard('B6'), 42, 120);
+    const b = await renderCardSeeded(parseCard('B6'), 43, 120);
+    expect(digest(a.data)).not.toBe(digest(b.data));
+  });
+
+  it('renders every card in every layout as a 5:7 RGBA face', async () => {
+    const rng = makeRng(5);
+    for (const layout of LAYOUTS) {
+      for (const card of ALL_CARDS) {
+        const img = await renderCard(card, { ...randomStyle(card, rng), layout }, 50);
+        expect([img.width, img.height, img.channels]).toEqual([50, 70, 4]);
+      }
+    }
+  });
+
+  it('prints the big numeral in white and the colour around it', async () => {
+    const img = await renderCard(parseCard('R4'), { ...randomStyle(parseCard('R4'), makeRng(1)), layout: 'plain', border: 0, numeralShadow: 0 }, 100);
+    let white = 0, red = 0;
+    for (let i = 0; i < img.width * img.height; i++) {
+      const [r, g, b] = [img.data[4 * i]!, img.data[4 * i + 1]!, img.data[4 * i + 2]!];
+      if (r > 230 && g > 230 && b > 230) white++;
+      if (r > 120 && g < 80 && b < 80) red++;
+    }
+    expect(white).toBeGreaterThan(img.width * img.height * 0.015);
+    expect(red).toBeGreaterThan(img.width * img.height * 0.5);
+  });
+
+  it('puts the action icon only on odd cards of the Asmadi layout', () => {
+    const style = { ...randomStyle(parseCard('G7'), makeRng(3)), layout: 'asmadi' as const };
+    expect(cardSvg(parseCard('G7'), style, 50, 70)).toContain('M9,9 L21,21');
+    expect(cardSvg(parseCard('G6'), style, 50, 70)).not.toContain('M9,9 L21,21');
+  });
+});

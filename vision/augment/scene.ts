@@ -1,0 +1,214 @@
+// Puts a rendered card (or nothing, or several cards, or a distractor) on a table and
+// photographs it: any rotation, off-axis perspective, scale, shadow, room light of any colour
+// temperature, glare, blur, sensor noise and JPEG. Every draw comes from the seed.
+import sharp from 'sharp';
+import type { RawImage } from '../image.ts';
+import { homographyFromPoints, type Point } from '../homography.ts';
+import type { Rng } from '../random.ts';
+import { BACKGROUNDS, paintBackground, type BackgroundKind } from './background.ts';
+
+/** A card face placed in a scene: its image and where its corners land (TL, TR, BR, BL of the face). */
+export interface Placement {
+  face: RawImage;
+  quad: Point[];
+}
+
+/** How strongly each photographic effect may act (1 = the full training range). */
+export interface SceneOptions {
+  width: number;
+  height: number;
+  background?: BackgroundKind;
+  /** Card height as a fraction of the frame height: [min, max]. */
+  cardScale?: [number, number];
+  /** Fixed rotation in degrees (tests); random through 360° when absent. */
+  rotation?: number;
+}
+
+/** Picks a card position: full 360° rotation, a scale, and a perspective jitter of the corners. */
+export function randomQuad(rng: Rng, width: number, height: number, scale: [number, number], avoid: Point[][] = [], rotation?: number): Point[] | null {
+  for (let attempt = 0; attempt < 30; attempt++) {
+    const ch = rng.range(scale[0], scale[1]) * Math.min(width, height);
+    const cw = (ch * 5) / 7;
+    // The angle is drawn even when fixed, so a fixed rotation leaves the rest of the scene unchanged.
+    const drawn = rng.range(0, Math.PI * 2);
+    const theta = rotation === undefined ? drawn : (rotation * Math.PI) / 180;
+    const c = Math.cos(theta), s = Math.sin(theta);
+    const half = Math.hypot(cw, ch) / 2;
+    const cx = rng.range(half * 0.9, width - half * 0.9), cy = rng.range(half * 0.9, height - half * 0.9);
+    const tilt = rng.range(0, 0.06) * ch;
+    const quad: Point[] = [[-cw / 2, -ch / 2], [cw / 2, -ch / 2], [cw / 2, ch / 2], [-cw / 2, ch / 2]].map(([x, y]) =>
+      [cx + x! * c - y! * s + rng.normal() * tilt * 0.5, cy + x! * s + y! * c + rng.normal() * tilt * 0.5] as Point);
+    const inside = quad.every(([x, y]) => x > 2 && y > 2 && x < width - 3 && y < height - 3);
+    const apart = avoid.every((q) => {
+      const [ax, ay] = centroid(q);
+      return Math.hypot(ax - cx, ay - cy) > (half + Math.hypot(q[0]![0] - q[2]![0], q[0]![1] - q[2]![1]) / 2) * 1.05;
+    });
+    if (inside && apart) return quad;
+  }
+  return null;
+}
+
+function centroid(q: readonly Point[]): [number, number] {
+  return [q.reduce((a, p) => a + p[0], 0) / q.length, q.reduce((a, p) => a + p[1], 0) / q.length];
+}
+
+/** Draws a face (RGBA) into an RGB float buffer through its quad, with anti-aliased edges. */
+function drawFace(buf: Float32Array, width: number, height: number, p: Placement, shade: number, coverage: Float32Array): void {
+  const { face, quad } = p;
+  const fw = face.width, fh = face.height;
+  const h = homographyFromPoints(quad, [[0, 0], [fw, 0], [fw, fh], [0, fh]]);
+  const [h0, h1, h2, h3, h4, h5, h6, h7, h8] = h as unknown as number[];
+  const xs = quad.map((q) => q[0]), ys = quad.map((q) => q[1]);
+  const x0 = Math.max(0, Math.floor(Math.min(...xs))), x1 = Math.min(width - 1, Math.ceil(Math.max(...xs)));
+  const y0 = Math.max(0, Math.floor(Math.min(...ys))), y1 = Math.min(height - 1, Math.ceil(Math.max(...ys)));
+  const pxPerUnit = Math.hypot(quad[1]![0] - quad[0]![0], quad[1]![1] - quad[0]![1]) / fw;
+  const d = face.data;
+  for (let y = y0; y <= y1; y++) {
+    const py = y + 0.5;
+    for (let x = x0; x <= x1; x++) {
+      const px = x + 0.5;
+      const wq = h6! * px + h7! * py + h8!;
+      const u = (h0! * px + h1! * py + h2!) / wq, v = (h3! * px + h4! * py + h5!) / wq;
+      const edge = Math.min(u, fw - u, v, fh - v) * pxPerUnit + 0.5;
+      if (edge <= 0) continue;
+      const uu = Math.min(fw - 1, Math.max(0, u - 0.5)), vv = Math.min(fh - 1, Math.max(0, v - 0.5));
+      const ix = uu | 0, iy = vv | 0, fx = uu - ix, fy = vv - iy;
+      const b00 = (iy * fw + ix) * 4;
+      const b10 = b00 + (ix + 1 < fw ? 4 : 0), b01 = b00 + (iy + 1 < fh ? fw * 4 : 0), b11 = b01 + (b10 - b00);
+      const w00 = (1 - fx) * (1 - fy), w10 = fx * (1 - fy), w01 = (1 - fx) * fy, w11 = fx * fy;
+      const alpha = d[b00 + 3]! * w00 + d[b10 + 3]! * w10 + d[b01 + 3]! * w01 + d[b11 + 3]! * w11;
+      const a = Math.min(1, edge) * (alpha / 255);
+      if (a <= 0) continue;
+      coverage[y * width + x] = Math.max(coverage[y * width + x]!, a);
+      const o = (y * width + x) * 3, k = shade * a;
+      for (let c = 0; c < 3; c++) {
+        buf[o + c] = buf[o + c]! * (1 - a) + (d[b00 + c]! * w00 + d[b10 + c]! * w10 + d[b01 + c]! * w01 + d[b11 + c]! * w11) * k;
+      }
+    }
+  }
+}
+
+/** Darkens the table under a card's offset outline: the card's own cast shadow. */
+function dropShadow(buf: Float32Array, width: number, height: number, quad: Point[], rng: Rng): void {
+  const dx = rng.range(-0.04, 0.04) * height, dy = rng.range(-0.04, 0.04) * height;
+  const k = rng.range(0.45, 0.85);
+  const shadowQuad = quad.map(([x, y]) => [x + dx, y + dy] as Point);
+  const inv = homographyFromPoints(shadowQuad, [[0, 0], [1, 0], [1, 1], [0, 1]]);
+  const xs = shadowQuad.map((q) => q[0]), ys = shadowQuad.map((q) => q[1]);
+  const soft = rng.range(0.01, 0.08);
+  for (let y = Math.max(0, Math.floor(Math.min(...ys))); y <= Math.min(height - 1, Math.ceil(Math.max(...ys))); y++) {
+    for (let x = Math.max(0, Math.floor(Math.min(...xs))); x <= Math.min(width - 1, Math.ceil(Math.max(...xs))); x++) {
+      const wq = inv[6]! * x + inv[7]! * y + inv[8]!;
+      const u = (inv[0]! * x + inv[1]! * y + inv[2]!) / wq, v = (inv[3]! * x + inv[4]! * y + inv[5]!) / wq;
+      const e = Math.min(u, 1 - u, v, 1 - v);
+      if (e <= 0) continue;
+      const f = 1 - (1 - k) * Math.min(1, e / soft);
+      const o = (y * width + x) * 3;
+      buf[o] = buf[o]! * f; buf[o + 1] = buf[o + 1]! * f; buf[o + 2] = buf[o + 2]! * f;
+    }
+  }
+}
+
+/** Room light: colour temperature gains, brightness, a gradient, maybe a cast shadow and a glare spot. */
+function light(buf: Float32Array, width: number, height: number, rng: Rng, glareAt: Point | null, glareSize: number, glareMask: Float32Array): void {
+  // Colour temperature 2700–7500 K as rough camera-space gains (fixed white balance keeps the cast).
+  const t = rng.range(0, 1);
+  const warm = t < 0.55 ? (0.55 - t) / 0.55 : 0, cool = t > 0.55 ? (t - 0.55) / 0.45 : 0;
+  const tint = rng.range(-0.06, 0.06);
+  const gains = [1 - 0.12 * cool, (1 - 0.2 * warm - 0.05 * cool) * (1 + tint), (1 - 0.45 * warm) * (1 + 0.1 * cool)];
+  const bright = rng.range(0.55, 1.3);
+  const gx = rng.range(-0.4, 0.4) / width, gy = rng.range(-0.4, 0.4) / height;
+  // A cast shadow (a hand, the camera arm): a soft half-plane.
+  const shadow = rng.chance(0.2);
+  const sa = rng.range(0, Math.PI * 2), sc = Math.cos(sa), ss = Math.sin(sa);
+  const so = rng.range(0.2, 0.8) * width, sk = rng.range(0.55, 0.85), ssoft = rng.range(0.02, 0.15) * width;
+  const glare = glareAt !== null;
+  const gi = rng.range(120, 350), gr2 = 2 * glareSize * glareSize;
+  for (let y = 0, i = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, i += 3) {
+      let f = bright * (1 + gx * (x - width / 2) + gy * (y - height / 2));
+      if (shadow) {
+        const dd = (x - width / 2) * sc + (y - height / 2) * ss + width / 2 - so;
+        if (dd > -ssoft) f *= 1 - (1 - sk) * Math.min(1, (dd + ssoft) / (2 * ssoft));
+      }
+      let add = 0;
+      if (glare) {
+        const q = ((x - glareAt[0]) ** 2 + (y - glareAt[1]) ** 2) / gr2;
+        if (q < 9) add = gi * Math.exp(-q) * glareMask[i / 3]!;
+      }
+      buf[i] = buf[i]! * f * gains[0]! + add;
+      buf[i + 1] = buf[i + 1]! * f * gains[1]! + add;
+      buf[i + 2] = buf[i + 2]! * f * gains[2]! + add;
+    }
+  }
+}
+
+const NOISE_MASK = 0xffff;
+
+/** A table of zero-mean, unit-ish noise values: per-pixel draws from the generator would dominate the scene's cost. */
+export function noiseTable(rng: Rng): Float32Array {
+  const t = new Float32Array(NOISE_MASK + 1);
+  for (let i = 0; i < t.length; i++) t[i] = rng.next() + rng.next() + rng.next() - 1.5;
+  return t;
+}
+
+/** What a scene holds, for tests and labels. */
+export interface Scene {
+  jpeg: Buffer;
+  quads: Point[][];
+}
+
+/** Photographs faces placed on a random table: returns the JPEG as a camera would deliver it. */
+export async function photograph(faces: RawImage[], rng: Rng, opts: SceneOptions): Promise<Scene> {
+  const { width, height } = opts;
+  const buf = new Float32Array(width * height * 3);
+  paintBackground(buf, width, height, opts.background ?? rng.pick(BACKGROUNDS), rng);
+  const quads: Point[][] = [];
+  const scale = opts.cardScale ?? [0.35, 0.8];
+  for (const face of faces) {
+    const quad = randomQuad(rng, width, height, faces.length > 1 ? [scale[0] * 0.8, scale[0] * 1.2] : scale, quads, opts.rotation);
+    if (quad === null) throw new Error(`no room for ${faces.length} cards in a ${width}×${height} frame`);
+    quads.push(quad);
+  }
+  // Glare is a reflection on the glossy card, so it is masked to the first card's face.
+  const glareMask = new Float32Array(width * height);
+  const scratch = new Float32Array(faces.length > 1 ? width * height : 0);
+  for (let i = 0; i < faces.length; i++) {
+    if (rng.chance(0.5)) dropShadow(buf, width, height, quads[i]!, rng);
+    drawFace(buf, width, height, { face: faces[i]!, quad: quads[i]! }, rng.range(0.85, 1.05), i === 0 ? glareMask : scratch);
+  }
+  let glareAt: Point | null = null;
+  let glareSize = 0;
+  if (quads.length > 0 && rng.chance(0.3)) {
+    const q = quads[0]!;
+    const a = rng.next(), b = rng.next();
+    const top: Point = [q[0]![0] + (q[1]![0] - q[0]![0]) * a, q[0]![1] + (q[1]![1] - q[0]![1]) * a];
+    const bot: Point = [q[3]![0] + (q[2]![0] - q[3]![0]) * a, q[3]![1] + (q[2]![1] - q[3]![1]) * a];
+    glareAt = [top[0] + (bot[0] - top[0]) * b, top[1] + (bot[1] - top[1]) * b];
+    glareSize = rng.range(0.03, 0.12) * Math.hypot(q[0]![0] - q[3]![0], q[0]![1] - q[3]![1]);
+  }
+  light(buf, width, height, rng, glareAt, glareSize, glareMask);
+  const noise = rng.range(0, 7);
+  const table = noiseTable(rng);
+  const bytes = new Uint8Array(width * height * 3);
+  const stride = 2 * rng.int(1000, 20000) + 1;
+  let t = rng.int(0, NOISE_MASK);
+  for (let i = 0; i < bytes.length; i++) {
+    t = (t + stride) & NOISE_MASK;
+    const v = buf[i]! + table[t]! * noise;
+    bytes[i] = v <= 0 ? 0 : v >= 255 ? 255 : v | 0;
+  }
+  let img = sharp(bytes, { raw: { width, height, channels: 3 } });
+  const blur = rng.next();
+  if (blur < 0.35) img = img.blur(Math.max(0.3, rng.range(0.3, 1.3) * (width / 384)));
+  else if (blur < 0.5) {
+    // Motion blur: a short line kernel in a random direction.
+    const n = 2 * rng.int(1, 3) + 1;
+    const kernel = new Array<number>(n * n).fill(0);
+    const horizontal = rng.chance(0.5);
+    for (let k = 0; k < n; k++) kernel[horizontal ? (n >> 1) * n + k : k * n + (n >> 1)] = 1;
+    img = img.convolve({ width: n, height: n, kernel, scale: n });
+  }
+  const jpeg = await img.jpeg({ quality: rng.int(40, 95) }).toBuffer();
+  return { jpeg, quads };
+}

@@ -1,0 +1,44 @@
+// Picks the fastest TensorFlow.js backend present: tfjs-node when it is installed (it downloads
+// libtensorflow at install time, so it exists only where there was internet then), else the
+// WebAssembly backend loaded from its own package folder (no network), else the plain CPU backend.
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type * as tfType from '@tensorflow/tfjs';
+import type { Logger } from 'pino';
+
+export type BackendName = 'tensorflow' | 'wasm' | 'cpu';
+
+let loaded: Promise<{ tf: typeof tfType; backend: BackendName }> | null = null;
+
+async function pick(logger?: Logger): Promise<{ tf: typeof tfType; backend: BackendName }> {
+  const nodeBinding = '@tensorflow/tfjs-node';
+  try {
+    // A variable specifier keeps bundlers and the type checker from requiring the optional package.
+    const tf = (await import(nodeBinding)) as typeof tfType;
+    await tf.ready();
+    logger?.info({ backend: tf.getBackend() }, 'tensorflow backend: tfjs-node (native libtensorflow)');
+    return { tf, backend: 'tensorflow' };
+  } catch (err) {
+    logger?.debug({ err: (err as Error).message }, 'tfjs-node is not installed; trying the WebAssembly backend');
+  }
+  const tf = await import('@tensorflow/tfjs');
+  try {
+    const wasm = await import('@tensorflow/tfjs-backend-wasm');
+    const require = createRequire(import.meta.url);
+    // The package's main file sits in dist/, beside the .wasm binaries.
+    wasm.setWasmPaths(`${join(dirname(require.resolve('@tensorflow/tfjs-backend-wasm')), '/')}`);
+    if (!(await tf.setBackend('wasm'))) throw new Error('tf.setBackend("wasm") returned false');
+    logger?.info({ backend: 'wasm' }, 'tensorflow backend: WebAssembly');
+    return { tf, backend: 'wasm' };
+  } catch (err) {
+    await tf.setBackend('cpu');
+    logger?.warn({ err: (err as Error).message }, 'tensorflow backend: plain CPU (WebAssembly failed to start; slow)');
+    return { tf, backend: 'cpu' };
+  }
+}
+
+/** Loads TensorFlow.js once per process on the best backend available, logging which. */
+export function loadTensorflow(logger?: Logger): Promise<{ tf: typeof tfType; backend: BackendName }> {
+  loaded ??= pick(logger);
+  return loaded;
+}

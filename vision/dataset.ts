@@ -1,0 +1,66 @@
+// Labelled photographs from a seed: a pool of rendered faces per card, then scenes drawn from
+// it. Training, validation, tests and `red7 vision-eval` all come through here, each with its
+// own seed, so none of them ever sees another's pictures.
+import { ALL_CARDS, type Card } from '../device/rules/cards.ts';
+import { photograph, type Scene } from './augment/scene.ts';
+import type { RawImage } from './image.ts';
+import { makeRng, mixSeed, type Rng } from './random.ts';
+import { rasteriseSvg, renderCard } from './render/rasterise.ts';
+import { notCardSvg } from './render/not-card-svg.ts';
+import { randomStyle } from './render/style.ts';
+
+/** Rendered faces for every card (several styles each) and some card-shaped non-cards. */
+export interface FacePool {
+  faces: Map<Card, RawImage[]>;
+  notCards: RawImage[];
+}
+
+/** Renders `stylesPerCard` random styles of each of the 49 cards, `width` pixels wide. */
+export async function buildFacePool(seed: number, stylesPerCard: number, width: number, notCards = 0): Promise<FacePool> {
+  const rng = makeRng(mixSeed(seed, 1));
+  const faces = new Map<Card, RawImage[]>();
+  for (const card of ALL_CARDS) {
+    const list: RawImage[] = [];
+    for (let k = 0; k < stylesPerCard; k++) list.push(await renderCard(card, randomStyle(card, rng), width));
+    faces.set(card, list);
+  }
+  const others: RawImage[] = [];
+  for (let k = 0; k < notCards; k++) others.push(await rasteriseSvg(notCardSvg(rng, width, Math.round((width * 7) / 5))));
+  return { faces, notCards: others };
+}
+
+/** One photo and what is in it: a card, nothing card-like (`null`), or several cards. */
+export interface LabelledPhoto extends Scene {
+  card: Card | null;
+  cards: Card[];
+}
+
+/** Photographs one card chosen by the rng (cards cycle so that every card is equally common). */
+export async function photoOfCard(pool: FacePool, index: number, rng: Rng, width: number, height: number): Promise<LabelledPhoto> {
+  const card = ALL_CARDS[index % ALL_CARDS.length]!;
+  const face = rng.pick(pool.faces.get(card)!);
+  const scene = await photograph([face], rng, { width, height });
+  return { ...scene, card, cards: [card] };
+}
+
+/** Photographs a card-shaped thing that is not a Red7 face. */
+export async function photoOfNotCard(pool: FacePool, rng: Rng, width: number, height: number): Promise<LabelledPhoto> {
+  if (pool.notCards.length === 0) throw new Error('this face pool has no non-card faces');
+  const scene = await photograph([rng.pick(pool.notCards)], rng, { width, height });
+  return { ...scene, card: null, cards: [] };
+}
+
+/** Photographs two different cards side by side. */
+export async function photoOfTwoCards(pool: FacePool, rng: Rng, width: number, height: number): Promise<LabelledPhoto> {
+  const a = rng.pick(ALL_CARDS);
+  let b = rng.pick(ALL_CARDS);
+  while (b === a) b = rng.pick(ALL_CARDS);
+  const scene = await photograph([rng.pick(pool.faces.get(a)!), rng.pick(pool.faces.get(b)!)], rng, { width, height, cardScale: [0.35, 0.45] });
+  return { ...scene, card: null, cards: [a, b] };
+}
+
+/** Photographs an empty table. */
+export async function photoOfNothing(rng: Rng, width: number, height: number): Promise<LabelledPhoto> {
+  const scene = await photograph([], rng, { width, height });
+  return { ...scene, card: null, cards: [] };
+}

@@ -1,0 +1,165 @@
+// From a located card to the model's input. The quad is warped to an upright crop, then every
+// pixel is divided by the colour of the card's whitest pixels: the big numeral is white on every
+// published card, so this cancels the room light's colour and brightness (a white-referenced
+// normalisation). The numeral is then found as the biggest white stroke shape and resampled to
+// a fixed box, as MNIST centres its digits, so a small dense network can read it wherever the
+// edition prints it. The model reads: the numeral box, a coarse whiteness map of the whole card
+// (corner icons of odd cards), a colour grid and the field colour's statistics.
+import type { RawImage } from './image.ts';
+import { homographyFromPoints, project, type Point } from './homography.ts';
+
+/** The upright crop, in pixels (portrait, 5:7). */
+export const CROP_H = 56;
+export const CROP_W = 40;
+/** The numeral box. */
+export const NUM = 16;
+/** The coarse whiteness map (crop shrunk by 4). */
+const MAP_H = CROP_H / 4, MAP_W = CROP_W / 4;
+/** The coarse colour grid over the crop. */
+export const GRID_H = 4;
+export const GRID_W = 3;
+/** Length of the feature vector the model reads. */
+export const FEATURE_LENGTH = NUM * NUM + 5 + MAP_H * MAP_W + GRID_H * GRID_W * 5 + 6;
+
+const SUPER = 2;
+
+/** Warps the quad (TL, TR, BR, BL) of an RGB image to a CROP_H × CROP_W float RGB crop (0–255). */
+export function warpCrop(img: RawImage, quad: readonly Point[]): Float32Array {
+  const hm = homographyFromPoints([[0, 0], [CROP_W, 0], [CROP_W, CROP_H], [0, CROP_H]], quad);
+  const out = new Float32Array(CROP_H * CROP_W * 3);
+  const { width: w, height: h, channels: c, data: d } = img;
+  for (let y = 0; y < CROP_H; y++) {
+    for (let x = 0; x < CROP_W; x++) {
+      let r = 0, g = 0, b = 0;
+      // A grid of bilinear samples per crop pixel stands in for an area filter.
+      for (let sy = 0; sy < SUPER; sy++) for (let sx = 0; sx < SUPER; sx++) {
+        const [px, py] = project(hm, x + (sx + 0.5) / SUPER, y + (sy + 0.5) / SUPER);
+        const fx = Math.min(w - 1.001, Math.max(0, px - 0.5)), fy = Math.min(h - 1.001, Math.max(0, py - 0.5));
+        const ix = fx | 0, iy = fy | 0, ax = fx - ix, ay = fy - iy;
+        const o = (iy * w + ix) * c, o2 = o + w * c;
+        r += (d[o]! * (1 - ax) + d[o + c]! * ax) * (1 - ay) + (d[o2]! * (1 - ax) + d[o2 + c]! * ax) * ay;
+        g += (d[o + 1]! * (1 - ax) + d[o + c + 1]! * ax) * (1 - ay) + (d[o2 + 1]! * (1 - ax) + d[o2 + c + 1]! * ax) * ay;
+        b += (d[o + 2]! * (1 - ax) + d[o + c + 2]! * ax) * (1 - ay) + (d[o2 + 2]! * (1 - ax) + d[o2 + c + 2]! * ax) * ay;
+      }
+      const i = (y * CROP_W + x) * 3, n = SUPER * SUPER;
+      out[i] = r / n; out[i + 1] = g / n; out[i + 2] = b / n;
+    }
+  }
+  return out;
+}
+
+/** The white reference: mean colour of the 4 % of crop pixels whose weakest channel is strongest. */
+export function whiteReference(crop: Float32Array): [number, number, number] {
+  const n = crop.length / 3;
+  const mins = new Float32Array(n);
+  for (let i = 0; i < n; i++) mins[i] = Math.min(crop[3 * i]!, crop[3 * i + 1]!, crop[3 * i + 2]!);
+  const cut = Float32Array.from(mins).sort()[Math.floor(n * 0.96)]!;
+  let r = 0, g = 0, b = 0, k = 0;
+  for (let i = 0; i < n; i++) {
+    if (mins[i]! >= cut) { r += crop[3 * i]!; g += crop[3 * i + 1]!; b += crop[3 * i + 2]!; k++; }
+  }
+  return [Math.max(20, r / k), Math.max(20, g / k), Math.max(20, b / k)];
+}
+
+function median(xs: Float32Array | number[]): number {
+  if (xs.length === 0) return 0;
+  const s = Float32Array.from(xs).sort();
+  return s[s.length >> 1]!;
+}
+
+/** The box (x0, y0, x1, y1, exclusive) of the biggest white stroke shape: the numeral. */
+export function numeralBox(white: Float32Array, threshold: number): [number, number, number, number] | null {
+  const m = new Uint8Array(CROP_H * CROP_W);
+  const edge = 3; // a white card border must not join everything into one shape
+  for (let y = edge; y < CROP_H - edge; y++) for (let x = edge; x < CROP_W - edge; x++) {
+    m[y * CROP_W + x] = white[y * CROP_W + x]! > threshold ? 1 : 0;
+  }
+  const seen = new Uint8Array(CROP_H * CROP_W);
+  const stack: number[] = [];
+  let best: [number, number, number, number] | null = null;
+  let bestSize = 0;
+  for (let s = 0; s < m.length; s++) {
+    if (!m[s] || seen[s]) continue;
+    seen[s] = 1; stack.push(s);
+    let area = 0, x0 = CROP_W, y0 = CROP_H, x1 = 0, y1 = 0;
+    while (stack.length > 0) {
+      const i = stack.pop()!, x = i % CROP_W, y = (i / CROP_W) | 0;
+      area++;
+      if (x < x0) x0 = x; if (x > x1) x1 = x; if (y < y0) y0 = y; if (y > y1) y1 = y;
+      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+        const nx = x + dx, ny = y + dy;
+        if (nx < 0 || ny < 0 || nx >= CROP_W || ny >= CROP_H) continue;
+        const j = ny * CROP_W + nx;
+        if (m[j] && !seen[j]) { seen[j] = 1; stack.push(j); }
+      }
+    }
+    const bw = x1 - x0 + 1, bh = y1 - y0 + 1, size = Math.max(bw, bh);
+    // Strokes fill little of their box; the Russian edition's white rule panel fills most of its.
+    if (area >= 10 && size >= 8 && area / (bw * bh) < 0.72 && size > bestSize) {
+      best = [x0, y0, x1 + 1, y1 + 1];
+      bestSize = size;
+    }
+  }
+  return best;
+}
+
+/** The model's input for a crop (see the file comment for its parts). */
+export function cropFeatures(crop: Float32Array): Float32Array {
+  const [wr, wg, wb] = whiteReference(crop);
+  const n = CROP_H * CROP_W;
+  const white = new Float32Array(n), nr = new Float32Array(n), ng = new Float32Array(n), nb = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    nr[i] = Math.min(1.3, crop[3 * i]! / wr); ng[i] = Math.min(1.3, crop[3 * i + 1]! / wg); nb[i] = Math.min(1.3, crop[3 * i + 2]! / wb);
+    white[i] = Math.min(nr[i]!, ng[i]!, nb[i]!);
+  }
+  const field = median(white);
+  const threshold = field + 0.5 * Math.max(0.2, 1 - field);
+  const f = new Float32Array(FEATURE_LENGTH);
+  let o = 0;
+  // The numeral box, squared around its centre with a margin, then area-sampled.
+  const box = numeralBox(white, threshold) ?? [CROP_W / 4, CROP_H / 4, (3 * CROP_W) / 4, (3 * CROP_H) / 4];
+  const [bx0, by0, bx1, by1] = box;
+  const side = Math.max(bx1 - bx0, by1 - by0) * 1.1;
+  const cx = (bx0 + bx1) / 2, cy = (by0 + by1) / 2;
+  const scale = 1 / Math.max(0.2, 1 - field);
+  for (let y = 0; y < NUM; y++) for (let x = 0; x < NUM; x++) {
+    let s = 0;
+    for (let sy = 0; sy < 3; sy++) for (let sx = 0; sx < 3; sx++) {
+      const px = Math.floor(cx - side / 2 + ((x + (sx + 0.5) / 3) * side) / NUM);
+      const py = Math.floor(cy - side / 2 + ((y + (sy + 0.5) / 3) * side) / NUM);
+      if (px >= 0 && py >= 0 && px < CROP_W && py < CROP_H) s += Math.min(1, Math.max(0, (white[py * CROP_W + px]! - field) * scale));
+    }
+    f[o++] = (s / 9) * 2 - 1;
+  }
+  f[o++] = (bx1 - bx0) / CROP_W; f[o++] = (by1 - by0) / CROP_H;
+  f[o++] = cx / CROP_W - 0.5; f[o++] = cy / CROP_H - 0.5; f[o++] = (bx1 - bx0) / Math.max(1, by1 - by0) - 0.7;
+  // Coarse whiteness map: where the white things are (icons of odd cards, panels, corner numerals).
+  for (let y = 0; y < MAP_H; y++) for (let x = 0; x < MAP_W; x++) {
+    let s = 0;
+    for (let dy = 0; dy < 4; dy++) for (let dx = 0; dx < 4; dx++) s += white[(y * 4 + dy) * CROP_W + x * 4 + dx]!;
+    f[o++] = (s / 16) * 2 - 1;
+  }
+  // Colour grid: white-normalised RGB and chromaticity per cell.
+  for (let gy = 0; gy < GRID_H; gy++) for (let gx = 0; gx < GRID_W; gx++) {
+    let r = 0, g = 0, b = 0, k = 0;
+    for (let y = Math.floor((gy * CROP_H) / GRID_H); y < Math.floor(((gy + 1) * CROP_H) / GRID_H); y++) {
+      for (let x = Math.floor((gx * CROP_W) / GRID_W); x < Math.floor(((gx + 1) * CROP_W) / GRID_W); x++) {
+        const i = y * CROP_W + x;
+        r += nr[i]!; g += ng[i]!; b += nb[i]!; k++;
+      }
+    }
+    r /= k; g /= k; b /= k;
+    const s = r + g + b + 1e-3;
+    f[o++] = r * 2 - 1; f[o++] = g * 2 - 1; f[o++] = b * 2 - 1;
+    f[o++] = (r / s) * 6 - 2; f[o++] = (g / s) * 6 - 2;
+  }
+  // The field colour: medians over the non-white pixels, and its hue as a point on the circle.
+  const fr: number[] = [], fg: number[] = [], fb: number[] = [];
+  for (let i = 0; i < n; i++) if (white[i]! < threshold) { fr.push(nr[i]!); fg.push(ng[i]!); fb.push(nb[i]!); }
+  const mr = median(fr), mg = median(fg), mb = median(fb);
+  const max = Math.max(mr, mg, mb), min = Math.min(mr, mg, mb);
+  const hue = Math.atan2(Math.sqrt(3) * (mg - mb), 2 * mr - mg - mb);
+  f[o++] = mr * 2 - 1; f[o++] = mg * 2 - 1; f[o++] = mb * 2 - 1;
+  f[o++] = Math.cos(hue); f[o++] = Math.sin(hue); f[o++] = max > 0 ? (max - min) / max : 0;
+  return f;
+}

@@ -1,0 +1,220 @@
+// Finds the card in a frame. The frame's outer ring is taken as the table; pixels whose
+// chroma differs from it, or that are much brighter, are "card". Shadows only darken, so a
+// darker pixel must be very much darker to count (a card's cast shadow must not join its blob).
+// Holes (the white numeral, glare) are filled, blobs are measured by their moments, and a blob
+// is a card when it is a filled rectangle of about 5:7. Corners come from the extreme points
+// along the blob's diagonals, which tolerates perspective.
+import type { RawImage } from '../image.ts';
+import type { Point } from '../homography.ts';
+
+/** The locator's answer: one card with its corners (TL, TR, BR, BL), none, or several. */
+export type Located =
+  | { kind: 'card'; quad: Point[] }
+  | { kind: 'none' }
+  | { kind: 'several'; count: number };
+
+/** Smallest blob considered, as a share of the frame: a card filling a third of the frame's height covers about 6 %. */
+const MIN_AREA = 0.03;
+
+/** The working mask is the frame shrunk by this factor (box filter). */
+const MASK_FACTOR = 2;
+
+interface Blob {
+  area: number;
+  cx: number;
+  cy: number;
+  e1: [number, number];
+  long: number;
+  short: number;
+  fill: number;
+  pixels: Int32Array;
+}
+
+function shrink(img: RawImage): { l: Float32Array; c1: Float32Array; c2: Float32Array; w: number; h: number } {
+  const w = Math.floor(img.width / MASK_FACTOR), h = Math.floor(img.height / MASK_FACTOR);
+  const l = new Float32Array(w * h), c1 = new Float32Array(w * h), c2 = new Float32Array(w * h);
+  const ch = img.channels, d = img.data, n = MASK_FACTOR * MASK_FACTOR;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let r = 0, g = 0, b = 0;
+      for (let dy = 0; dy < MASK_FACTOR; dy++) {
+        let o = ((y * MASK_FACTOR + dy) * img.width + x * MASK_FACTOR) * ch;
+        for (let dx = 0; dx < MASK_FACTOR; dx++, o += ch) { r += d[o]!; g += d[o + 1]!; b += d[o + 2]!; }
+      }
+      r /= n; g /= n; b /= n;
+      const L = (r + g + b) / 3, i = y * w + x;
+      l[i] = L;
+      // Chroma divided by brightness, so a shadow (which only darkens) leaves it nearly unchanged.
+      c1[i] = (r - g) / (L + 10);
+      c2[i] = (r + g - 2 * b) / (2 * (L + 10));
+    }
+  }
+  return { l, c1, c2, w, h };
+}
+
+function medianOf(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[s.length >> 1]!;
+}
+
+function quantile(xs: number[], q: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+}
+
+/** Marks card-coloured pixels against the table colour sampled on the frame's border. */
+function foreground(f: ReturnType<typeof shrink>, strictness: number): Uint8Array {
+  const { l, c1, c2, w, h } = f;
+  const ring: number[] = [];
+  for (let x = 0; x < w; x++) for (const y of [0, 1, h - 2, h - 1]) ring.push(y * w + x);
+  for (let y = 2; y < h - 2; y++) for (const x of [0, 1, w - 2, w - 1]) ring.push(y * w + x);
+  const L0 = medianOf(ring.map((i) => l[i]!)), a0 = medianOf(ring.map((i) => c1[i]!)), b0 = medianOf(ring.map((i) => c2[i]!));
+  const cd = ring.map((i) => Math.hypot(c1[i]! - a0, c2[i]! - b0));
+  const ld = ring.map((i) => Math.log((l[i]! + 10) / (L0 + 10)));
+  const tc = strictness * Math.max(0.13, 2 * quantile(cd, 0.9));
+  const tBright = strictness * Math.max(0.3, 2 * quantile(ld, 0.9));
+  const tDark = Math.min(-1.0, 2 * quantile(ld, 0.1));
+  const m = new Uint8Array(w * h);
+  for (let i = 0; i < w * h; i++) {
+    const dc = Math.hypot(c1[i]! - a0, c2[i]! - b0);
+    const dl = Math.log((l[i]! + 10) / (L0 + 10));
+    // Chroma is unreliable in near-black pixels: demand more of it there.
+    const tci = tc * (l[i]! < 30 ? 1 + (30 - l[i]!) / 15 : 1);
+    m[i] = dc > tci || dl > tBright || dl < tDark ? 1 : 0;
+  }
+  return m;
+}
+
+/** Removes specks (opening) and fills holes not connected to the frame edge. */
+function clean(m: Uint8Array, w: number, h: number): Uint8Array {
+  const er = new Uint8Array(w * h);
+  for (let y = 1; y < h - 1; y++) for (let x = 1; x < w - 1; x++) {
+    const i = y * w + x;
+    er[i] = m[i]! & m[i - 1]! & m[i + 1]! & m[i - w]! & m[i + w]!;
+  }
+  const op = new Uint8Array(w * h);
+  for (let y = 1; y < h - 1; y++) for (let x = 1; x < w - 1; x++) {
+    const i = y * w + x;
+    op[i] = er[i]! | er[i - 1]! | er[i + 1]! | er[i - w]! | er[i + w]!;
+  }
+  // Flood the table from the border; whatever table pixel it cannot reach is a hole in a blob.
+  const seen = new Uint8Array(w * h);
+  const stack = new Int32Array(w * h);
+  let sp = 0;
+  for (let x = 0; x < w; x++) for (const y of [0, h - 1]) { const i = y * w + x; if (!op[i] && !seen[i]) { seen[i] = 1; stack[sp++] = i; } }
+  for (let y = 0; y < h; y++) for (const x of [0, w - 1]) { const i = y * w + x; if (!op[i] && !seen[i]) { seen[i] = 1; stack[sp++] = i; } }
+  while (sp > 0) {
+    const i = stack[--sp]!, x = i % w;
+    for (const j of [i - w, i + w, x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1]) {
+      if (j >= 0 && j < w * h && !op[j] && !seen[j]) { seen[j] = 1; stack[sp++] = j; }
+    }
+  }
+  for (let i = 0; i < w * h; i++) if (!seen[i]) op[i] = 1;
+  return op;
+}
+
+function blobs(m: Uint8Array, w: number, h: number, minArea: number): Blob[] {
+  const label = new Int32Array(w * h);
+  const stack = new Int32Array(w * h);
+  const out: Blob[] = [];
+  let next = 1;
+  for (let s = 0; s < w * h; s++) {
+    if (!m[s] || label[s]) continue;
+    let sp = 0, n = 0;
+    const members: number[] = [];
+    label[s] = next; stack[sp++] = s;
+    let sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
+    while (sp > 0) {
+      const i = stack[--sp]!, x = i % w, y = (i / w) | 0;
+      members.push(i); n++;
+      sx += x; sy += y; sxx += x * x; syy += y * y; sxy += x * y;
+      if (x > 0 && m[i - 1] && !label[i - 1]) { label[i - 1] = next; stack[sp++] = i - 1; }
+      if (x < w - 1 && m[i + 1] && !label[i + 1]) { label[i + 1] = next; stack[sp++] = i + 1; }
+      if (y > 0 && m[i - w] && !label[i - w]) { label[i - w] = next; stack[sp++] = i - w; }
+      if (y < h - 1 && m[i + w] && !label[i + w]) { label[i + w] = next; stack[sp++] = i + w; }
+    }
+    next++;
+    if (n < minArea) continue;
+    const cx = sx / n, cy = sy / n;
+    const vxx = sxx / n - cx * cx, vyy = syy / n - cy * cy, vxy = sxy / n - cx * cy;
+    const tr = vxx + vyy, det = vxx * vyy - vxy * vxy;
+    const disc = Math.sqrt(Math.max(0, (tr * tr) / 4 - det));
+    const l1 = tr / 2 + disc, l2 = Math.max(1e-6, tr / 2 - disc);
+    const ang = 0.5 * Math.atan2(2 * vxy, vxx - vyy);
+    const long = Math.sqrt(12 * l1), short = Math.sqrt(12 * l2);
+    out.push({ area: n, cx, cy, e1: [Math.cos(ang), Math.sin(ang)], long, short, fill: n / (long * short), pixels: Int32Array.from(members) });
+  }
+  return out;
+}
+
+/** True for a blob shaped like a card seen from above: a filled rectangle of about 5:7. */
+function cardLike(b: Blob): boolean {
+  const aspect = b.short / b.long;
+  return aspect > 0.55 && aspect < 0.9 && b.fill > 0.8 && b.fill < 1.12;
+}
+
+/** True for corners that make a card seen slightly off-axis: opposite sides alike, corners near square, area matching the blob. */
+function quadLike(q: Point[], blobArea: number): boolean {
+  const side = (i: number): number => Math.hypot(q[(i + 1) % 4]![0] - q[i]![0], q[(i + 1) % 4]![1] - q[i]![1]);
+  const s = [0, 1, 2, 3].map(side);
+  if (s[0]! / s[2]! < 0.75 || s[0]! / s[2]! > 1.33 || s[1]! / s[3]! < 0.75 || s[1]! / s[3]! > 1.33) return false;
+  for (let i = 0; i < 4; i++) {
+    const a = q[(i + 3) % 4]!, b = q[i]!, c = q[(i + 1) % 4]!;
+    const cos = ((a[0] - b[0]) * (c[0] - b[0]) + (a[1] - b[1]) * (c[1] - b[1])) / (Math.hypot(a[0] - b[0], a[1] - b[1]) * Math.hypot(c[0] - b[0], c[1] - b[1]));
+    if (Math.abs(cos) > 0.4) return false; // beyond about 66°–114°
+  }
+  let area = 0;
+  for (let i = 0; i < 4; i++) area += q[i]![0] * q[(i + 1) % 4]![1] - q[(i + 1) % 4]![0] * q[i]![1];
+  const ratio = Math.abs(area) / 2 / (blobArea * MASK_FACTOR * MASK_FACTOR);
+  return ratio > 0.85 && ratio < 1.2;
+}
+
+/** The four corners of a card blob, ordered TL, TR, BR, BL for the long axis as "up". */
+function corners(b: Blob, w: number): Point[] {
+  const [ex, ey] = b.e1;
+  const rx = ey, ry = -ex; // "right" is "up" (-e1) turned a quarter clockwise, so the crop is never mirrored
+  const best = [-Infinity, -Infinity, -Infinity, -Infinity];
+  const at: Array<[number, number]> = [[0, 0], [0, 0], [0, 0], [0, 0]];
+  const signs = [[-1, -1], [1, -1], [1, 1], [-1, 1]] as const; // (right, down) of TL, TR, BR, BL
+  for (const i of b.pixels) {
+    const x = (i % w) - b.cx, y = ((i / w) | 0) - b.cy;
+    const a = (x * rx + y * ry) / b.short, d = (x * ex + y * ey) / b.long;
+    for (let k = 0; k < 4; k++) {
+      const s = signs[k]![0] * a + signs[k]![1] * d;
+      if (s > best[k]!) { best[k] = s; at[k] = [x, y]; }
+    }
+  }
+  // Back to frame pixels; a blob's extreme pixel centre lies half a pixel inside its true edge.
+  return at.map(([x, y], k) => {
+    const ox = signs[k]![0] * rx + signs[k]![1] * ex, oy = signs[k]![0] * ry + signs[k]![1] * ey;
+    return [(b.cx + x + 0.5 + 0.5 * ox) * MASK_FACTOR, (b.cy + y + 0.5 + 0.5 * oy) * MASK_FACTOR] as Point;
+  });
+}
+
+/** Thresholds are tried strict first, then looser: a card whose colour is close to the table's (orange on wood in warm light) only separates at a looser one. */
+const STRICTNESS = [1, 0.72, 0.5];
+
+/** Locates the one card in an RGB frame (any rotation), or says there is none or several. */
+export function locateCard(img: RawImage): Located {
+  if (img.width < 32 || img.height < 32) return { kind: 'none' };
+  const f = shrink(img);
+  // Keep the level whose biggest card-like blob is biggest: at a too-strict level only part of a
+  // card (its white panel or numeral) may pass, and a part is always smaller than the whole.
+  let found: Blob[] = [];
+  let bestArea = 0;
+  for (const strictness of STRICTNESS) {
+    const m = clean(foreground(f, strictness), f.w, f.h);
+    const level = blobs(m, f.w, f.h, MIN_AREA * f.w * f.h).filter((b) => cardLike(b) && quadLike(corners(b, f.w), b.area));
+    const area = Math.max(0, ...level.map((b) => b.area));
+    if (area > bestArea * 1.15) {
+      found = level;
+      bestArea = area;
+    }
+  }
+  if (found.length === 0) return { kind: 'none' };
+  // Much smaller card-like blobs beside a big one are labels or coins, not a second card.
+  const biggest = Math.max(...found.map((b) => b.area));
+  const cards = found.filter((b) => b.area > 0.4 * biggest);
+  if (cards.length > 1) return { kind: 'several', count: cards.length };
+  return { kind: 'card', quad: corners(cards[0]!, f.w) };
+}

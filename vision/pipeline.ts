@@ -1,0 +1,33 @@
+// Frame bytes to model input: decode, locate, warp, normalise. Training and inference share this
+// one path, so the model is trained on exactly the crops the locator will hand it.
+import { decodeFrame } from './frame.ts';
+import { cropFeatures, warpCrop } from './features.ts';
+import type { Point } from './homography.ts';
+import type { RawImage } from './image.ts';
+import { locateCard } from './locate/locator.ts';
+
+/** What the vision front end made of a frame: for a card, its features seen both ways up. */
+export type FrameReading =
+  | { kind: 'card'; features: Float32Array; turned: Float32Array; quad: Point[]; image: RawImage }
+  | { kind: 'none' }
+  | { kind: 'several'; count: number };
+
+/** The same corners starting from the opposite one: the card turned through 180°. */
+export function turnQuad(quad: readonly Point[]): Point[] {
+  return [quad[2]!, quad[3]!, quad[0]!, quad[1]!];
+}
+
+/** Features of the card inside a quad of a working image. */
+export function quadFeatures(image: RawImage, quad: readonly Point[]): Float32Array {
+  return cropFeatures(warpCrop(image, quad));
+}
+
+/** Decodes a JPEG/PNG frame and returns the located card's features, or why there are none; throws NotAnImageError. */
+export async function readFrame(bytes: Uint8Array): Promise<FrameReading> {
+  const image = await decodeFrame(bytes);
+  const located = locateCard(image);
+  if (located.kind !== 'card') return located;
+  // The locator cannot tell a card's top from its bottom (a 6 upside down is still read as a 6),
+  // so the model is asked both ways up and the answers averaged.
+  return { kind: 'card', features: quadFeatures(image, located.quad), turned: quadFeatures(image, turnQuad(located.quad)), quad: located.quad, image };
+}

@@ -1,0 +1,71 @@
+// A card face's look, drawn at random from a seed: edition layout, colour shade, font,
+// numeral size and placement, border. The spread is deliberately wider than the two
+// published editions so that the classifier keys on colour and numeral, not on one drawing.
+import { cardColour, type Card } from '../../device/rules/cards.ts';
+import type { Rng } from '../random.ts';
+import { PRINTED, shiftColour, type Rgb } from './palette.ts';
+
+export const LAYOUTS = ['asmadi', 'hobby', 'plain'] as const;
+export type Layout = (typeof LAYOUTS)[number];
+
+/** Font families that librsvg finds through fontconfig on Debian and Raspberry Pi OS. */
+export const FONTS = [
+  'DejaVu Sans', 'DejaVu Serif', 'DejaVu Sans Condensed', 'DejaVu Sans Mono',
+  'Liberation Sans', 'Liberation Serif', 'Liberation Sans Narrow', 'Liberation Mono',
+] as const;
+
+/** Everything the SVG builder needs to draw one face. */
+export interface CardStyle {
+  layout: Layout;
+  field: Rgb;
+  band: Rgb;
+  font: string;
+  bold: boolean;
+  /** Big numeral height as a fraction of the card height. */
+  numeralSize: number;
+  /** Big numeral offset from its anchor, in card units (250 × 350 box). */
+  numeralDx: number;
+  numeralDy: number;
+  numeralShadow: number;
+  /** White border width in card units (0: colour to the edge). */
+  border: number;
+  cornerRadius: number;
+  /** Free shape parameters (splat points, polygon jitter), one stream per card. */
+  shapeSeed: number;
+  cornerNumerals: boolean;
+  ruleText: boolean;
+  /** Hobby World: the corner numeral is turned a quarter. */
+  quarterTurn: boolean;
+  gradient: number;
+}
+
+/** Draws a random style for a card; the colour is the card's own, shifted in hue, saturation and value. */
+export function randomStyle(card: Card, rng: Rng): CardStyle {
+  const colour = cardColour(card);
+  const printed = PRINTED[colour];
+  const layout = rng.chance(0.55) ? 'asmadi' : rng.chance(0.5) ? 'hobby' : 'plain';
+  // Hue shifts are kept below half the gap between neighbouring colours (blue/indigo/violet are close).
+  const dh = rng.range(-9, 9);
+  const ks = rng.range(0.8, 1.15);
+  const kv = rng.range(0.8, 1.15);
+  const field = shiftColour(printed.field, dh, ks, kv);
+  const band = shiftColour(printed.band, dh + rng.range(-4, 4), ks * rng.range(0.9, 1.1), kv * rng.range(0.85, 1.1));
+  return {
+    layout,
+    field,
+    band,
+    font: rng.pick(FONTS),
+    bold: rng.chance(0.7),
+    numeralSize: layout === 'hobby' ? rng.range(0.26, 0.36) : rng.range(0.3, 0.5),
+    numeralDx: rng.range(-8, 8),
+    numeralDy: rng.range(-10, 10),
+    numeralShadow: rng.chance(0.75) ? rng.range(0.2, 0.6) : 0,
+    border: rng.chance(0.6) ? 0 : rng.range(2, 12),
+    cornerRadius: rng.range(6, 16),
+    shapeSeed: rng.int(0, 2 ** 31 - 1),
+    cornerNumerals: layout !== 'plain' || rng.chance(0.5),
+    ruleText: layout !== 'plain' || rng.chance(0.3),
+    quarterTurn: rng.chance(0.5),
+    gradient: layout === 'plain' && rng.chance(0.5) ? rng.range(-0.25, 0.25) : 0,
+  };
+}

@@ -1,0 +1,62 @@
+// Measures a trained model on validation rows and sets the confidence threshold: the lowest
+// confidence at which confident errors stay under 0.05 % of readings (half the 0.1 %
+// budget, to leave room for what the validation set did not happen to contain).
+import type * as tfType from '@tensorflow/tfjs';
+import type { Card } from '../../device/rules/cards.ts';
+import { FEATURE_LENGTH } from '../features.ts';
+import { cardProbabilities, ranked } from '../scoring.ts';
+import type { FeatureSet } from './data.ts';
+
+/** Per-row predictions: best card, its confidence and the is-a-card probability. */
+export interface Prediction {
+  card: Card;
+  confidence: number;
+  isCard: number;
+}
+
+/** Runs the model over feature rows in batches; rows come in pairs (a photo both ways up) whose answers are averaged, as the classifier does. */
+export function predictPairs(tf: typeof tfType, model: tfType.LayersModel, set: { x: Float32Array; count: number }): Prediction[] {
+  const out: Prediction[] = [];
+  for (let start = 0; start < set.count; start += 512) {
+    const n = Math.min(512, set.count - start);
+    const [c, v, k] = tf.tidy(() => {
+      const xs = tf.tensor2d(set.x.subarray(start * FEATURE_LENGTH, (start + n) * FEATURE_LENGTH), [n, FEATURE_LENGTH]);
+      const ys = model.predict(xs) as tfType.Tensor[];
+      return ys.map((y) => y.dataSync() as Float32Array);
+    });
+    for (let i = 0; i + 1 < n; i += 2) {
+      const avg = (a: Float32Array, at: number, len: number): Float32Array => Float32Array.from({ length: len }, (_, j) => (a[at + j]! + a[at + len + j]!) / 2);
+      const best = ranked(cardProbabilities(avg(c!, i * 7, 7), avg(v!, i * 7, 7)), 1)[0]!;
+      out.push({ card: best.card, confidence: best.p, isCard: (k![i]! + k![i + 1]!) / 2 });
+    }
+  }
+  return out;
+}
+
+/** Chooses the threshold from predictions on card rows (labels ≥ 0). */
+export function chooseThreshold(preds: Prediction[], labels: Int32Array, maxConfidentErrorRate = 0.0005): number {
+  const wrong: number[] = [];
+  let cards = 0;
+  preds.forEach((p, i) => {
+    if (labels[i]! < 0) return;
+    cards++;
+    if (p.card !== labels[i]) wrong.push(p.confidence);
+  });
+  wrong.sort((a, b) => b - a);
+  const allowed = Math.floor(maxConfidentErrorRate * cards);
+  const t = allowed < wrong.length ? wrong[allowed]! + 1e-6 : 0;
+  return Math.min(0.999, Math.max(0.5, t));
+}
+
+/** Accuracy figures for metadata and reports. */
+export function measure(preds: Prediction[], labels: Int32Array, threshold: number): { photos: number; correct: number; confidentErrors: number; rejected: number } {
+  let photos = 0, correct = 0, confidentErrors = 0, rejected = 0;
+  preds.forEach((p, i) => {
+    if (labels[i]! < 0) return;
+    photos++;
+    if (p.isCard < 0.5 || p.confidence < threshold) rejected++;
+    else if (p.card === labels[i]) correct++;
+    else confidentErrors++;
+  });
+  return { photos, correct, confidentErrors, rejected };
+}

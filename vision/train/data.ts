@@ -1,0 +1,65 @@
+// Turns seeded photos into feature rows and labels for training and validation. Each photo has
+// its own generator (seed, stream, index), so a set can be rebuilt, or extended, exactly.
+import { cardColourIndex, cardValue, type Card } from '../../device/rules/cards.ts';
+import { photoOfCard, photoOfNotCard, type FacePool } from '../dataset.ts';
+import { FEATURE_LENGTH } from '../features.ts';
+import { readFrame } from '../pipeline.ts';
+import { makeRng, mixSeed } from '../random.ts';
+
+/** Training frames are the working size, so decoding does not rescale them. */
+export const TRAIN_FRAME = { width: 384, height: 288 };
+
+/** Feature rows with their labels; `card` is -1 for a non-card row. */
+export interface FeatureSet {
+  x: Float32Array;
+  card: Int32Array;
+  count: number;
+  /** Photos in which the locator found no single card (not in the rows). */
+  locatorMisses: number;
+}
+
+/** Photographs `count` scenes (a share of them non-cards) and reads each through the shared pipeline; each photo gives two rows, one per way up. */
+export async function makeFeatureSet(pool: FacePool, seed: number, stream: number, count: number, notCardShare: number, onProgress?: (done: number) => void): Promise<FeatureSet> {
+  const x = new Float32Array(2 * count * FEATURE_LENGTH);
+  const card = new Int32Array(2 * count);
+  let rows = 0;
+  let misses = 0;
+  const base = mixSeed(seed, stream);
+  for (let i = 0; i < count; i++) {
+    const rng = makeRng(mixSeed(base, i));
+    const notCard = pool.notCards.length > 0 && rng.chance(notCardShare);
+    const photo = notCard
+      ? await photoOfNotCard(pool, rng, TRAIN_FRAME.width, TRAIN_FRAME.height)
+      : await photoOfCard(pool, i, rng, TRAIN_FRAME.width, TRAIN_FRAME.height);
+    const reading = await readFrame(photo.jpeg);
+    if (reading.kind !== 'card') {
+      if (!notCard) misses++;
+      continue;
+    }
+    for (const f of [reading.features, reading.turned]) {
+      x.set(f, rows * FEATURE_LENGTH);
+      card[rows] = photo.card === null ? -1 : photo.card;
+      rows++;
+    }
+    if (onProgress && (i + 1) % 500 === 0) onProgress(i + 1);
+  }
+  return { x: x.subarray(0, rows * FEATURE_LENGTH), card: card.subarray(0, rows), count: rows, locatorMisses: misses };
+}
+
+/** One-hot colour and value targets (uniform for non-cards) and the is-a-card target. */
+export function targets(cards: Int32Array): { colour: Float32Array; value: Float32Array; isCard: Float32Array } {
+  const n = cards.length;
+  const colour = new Float32Array(n * 7), value = new Float32Array(n * 7), isCard = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    const c = cards[i]!;
+    if (c < 0) {
+      colour.fill(1 / 7, i * 7, i * 7 + 7);
+      value.fill(1 / 7, i * 7, i * 7 + 7);
+    } else {
+      colour[i * 7 + cardColourIndex(c as Card)] = 1;
+      value[i * 7 + cardValue(c as Card) - 1] = 1;
+      isCard[i] = 1;
+    }
+  }
+  return { colour, value, isCard };
+}
