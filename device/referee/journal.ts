@@ -33,6 +33,8 @@ const describe = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export class Journal {
   private readonly stmts;
+  /** The phase last written for each game, to skip rewriting an unchanged one. */
+  private readonly phases = new Map<number, Phase | null>();
 
   private constructor(private readonly db: Database.Database, readonly file: string) {
     this.stmts = {
@@ -107,6 +109,22 @@ export class Journal {
     })();
   }
 
+  /** Opens a write transaction that several commands share (group commit); each append inside is a savepoint. */
+  begin(): void {
+    this.db.exec('BEGIN IMMEDIATE');
+  }
+
+  /** Commits the open transaction: one sync to disk for every command in it. */
+  commit(): void {
+    this.db.exec('COMMIT');
+  }
+
+  /** Abandons the open transaction, if one is still open. */
+  rollback(): void {
+    if (this.db.inTransaction) this.db.exec('ROLLBACK');
+    this.phases.clear();
+  }
+
   /** Closes the database. */
   close(): void {
     if (this.db.open) this.db.close();
@@ -122,12 +140,15 @@ export class Journal {
     })();
   }
 
-  /** Appends one accepted command to a game and records the game's phase, atomically. */
+  /** Appends one accepted command to a game and records the game's phase (when it changed), atomically. */
   append(game: number, seq: number, command: Command, events: RefereeEvent[], phase: Phase | null, at: string): void {
+    const known = this.phases.get(game);
     this.db.transaction(() => {
       this.stmts.insertCommand.run(game, seq, JSON.stringify(command), JSON.stringify(events), command.source ?? '', command.id ?? null, at);
-      this.stmts.setPhase.run(phase, game);
+      if (known !== phase) this.stmts.setPhase.run(phase, game);
     })();
+    // Remembered only after the write went through; a rolled-back batch forgets (see rollback()).
+    this.phases.set(game, phase);
   }
 
   /** The most recent game's id, or null. */

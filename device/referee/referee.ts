@@ -1,13 +1,17 @@
-// The table session: every input's commands go through one queue, are checked by the rules,
-// journaled, and only then acknowledged and announced (SPEC sections 7, 8 and 10).
+// The table session: every input's commands go through one queue and are applied strictly one
+// at a time in arrival order; each accepted command is journaled, committed, and only then
+// acknowledged and announced (SPEC sections 7, 8 and 10). Commands that are already waiting
+// when a commit starts share it (group commit): still one at a time, still committed before
+// any of them is answered, but one sync to disk for the lot.
 import pino from 'pino';
 import {
-  applyCommand, formatCard, validateCommand, type Command, type GameState, type NewGameCommand, type PlayCommand, type Rejection,
+  applyCommand, validateCommand, type Command, type GameState, type NewGameCommand, type PlayCommand, type Rejection,
 } from '../rules/index.ts';
-import { announce, isFaceUp } from './announce.ts';
+import { announce } from './announce.ts';
 import { canonical, seatOf } from './canonical.ts';
 import { isLanguage } from './i18n/index.ts';
 import { Journal } from './journal.ts';
+import { publicEvents, unavailableCards } from './public-events.ts';
 import { GameSession } from './session.ts';
 import { renderTranscript } from './transcript.ts';
 import type {
@@ -29,10 +33,18 @@ export interface RefereeOptions {
 const KEPT_UPDATES = 256;
 /** Deliveries remembered in memory for duplicate suppression (accepted ones are also found in the journal). */
 const KEPT_DELIVERIES = 1024;
+/** The most commands one commit carries. */
+const MAX_BATCH = 256;
 /** Commands a seat sends whose refusal the table hears about (the banner, LEDs and buzzer). */
 const SEAT_PLAYS = new Set<Command['type']>(['play', 'endTurn', 'pass', 'draw', 'discard', 'take']);
 
 const refused = (code: RefereeError['code'], message: string): SubmitResult => ({ ok: false, error: { code, message } });
+const describe = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+interface Waiting {
+  input: unknown;
+  resolve: (result: SubmitResult) => void;
+}
 
 export class Referee implements RefereeApi {
   private readonly logger: pino.Logger;
@@ -40,9 +52,12 @@ export class Referee implements RefereeApi {
   private journal: Journal | null = null;
   private running = false;
   private session: GameSession | null = null;
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly waiting: Waiting[] = [];
+  private draining: Promise<void> | null = null;
   private readonly listeners = new Set<(update: RefereeUpdate) => void>();
   private updates: RefereeUpdate[] = [];
+  /** Updates of the batch being applied: heard only once it is committed. */
+  private held: Array<{ update: RefereeUpdate; keep: boolean }> = [];
   private readonly deliveries = new Map<string, SubmitResult>();
   private announcement: string | null = null;
   private warning: PublicView['warning'] = null;
@@ -65,17 +80,18 @@ export class Referee implements RefereeApi {
   /** Lets queued commands finish, then closes the journal. */
   async stop(): Promise<void> {
     if (!this.running) return;
+    await this.draining;
     this.running = false;
-    await this.queue;
     this.journal?.close();
     this.journal = null;
   }
 
   /** Applies one command (untrusted JSON) after every earlier one, from whatever source. */
   submit(command: unknown): Promise<SubmitResult> {
-    const result = this.queue.then(() => this.handle(command));
-    this.queue = result.catch(() => undefined);
-    return result;
+    return new Promise((resolve) => {
+      this.waiting.push({ input: command, resolve });
+      this.draining ??= this.drain();
+    });
   }
 
   /** The public view of the table now. */
@@ -165,28 +181,80 @@ export class Referee implements RefereeApi {
     this.announcement = this.render(events, this.session.state).join(' ') || null;
   }
 
-  private async handle(input: unknown): Promise<SubmitResult> {
+  /** Applies waiting commands in batches, one commit per batch, until none wait. */
+  private async drain(): Promise<void> {
     try {
-      if (!this.running || this.journal === null) return refused('referee/not-started', 'the referee is not running');
-      const valid = validateCommand(input);
-      if (!valid.ok) return { ok: false, error: valid.rejection };
-      const command = canonical(valid.command);
-      const key = command.id === undefined ? null : `${command.source ?? ''}\u0000${command.id}`;
-      if (key !== null) {
-        const earlier = this.deliveries.get(key) ?? this.journaledDelivery(command);
-        if (earlier !== null) return earlier;
-      }
-      const result = await this.process(command);
-      if (key !== null) this.remember(key, result);
-      return result;
-    } catch (e) {
-      this.logger.error({ err: e, command: input }, 'referee: command failed');
-      return refused('journal/failed', `the command could not be applied: ${e instanceof Error ? e.message : String(e)}`);
+      while (this.waiting.length > 0) await this.runBatch(this.waiting.splice(0, MAX_BATCH));
+    } finally {
+      this.draining = null;
     }
   }
 
+  private async runBatch(batch: Waiting[]): Promise<void> {
+    const writable = this.running && this.journal !== null && !this.options.readonly;
+    const restore = this.checkpoint();
+    const results: SubmitResult[] = [];
+    try {
+      if (writable) this.journal!.begin();
+      for (const item of batch) results.push(await this.handleSafely(item.input));
+      if (writable) this.journal!.commit();
+    } catch (e) {
+      // The commit failed (disk full, I/O error): nothing of the batch stands, and nobody hears of it.
+      this.logger.error({ err: e }, 'journal commit failed; the batch is undone');
+      this.journal?.rollback();
+      restore();
+      const failed = refused('journal/failed', `the journal could not be written, so the command was not applied: ${describe(e)}`);
+      for (const item of batch) item.resolve(failed);
+      return;
+    }
+    const held = this.held;
+    this.held = [];
+    for (const { update, keep } of held) this.broadcast(update, keep);
+    batch.forEach((item, i) => item.resolve(results[i]!));
+  }
+
+  /** Where the referee stands, and the function that puts it back there. */
+  private checkpoint(): () => void {
+    const session = this.session;
+    const back = session?.checkpoint();
+    const { announcement, warning } = this;
+    const known = new Set(this.deliveries.keys());
+    return () => {
+      this.session = session;
+      back?.();
+      this.announcement = announcement;
+      this.warning = warning;
+      this.held = [];
+      for (const key of [...this.deliveries.keys()]) if (!known.has(key)) this.deliveries.delete(key);
+    };
+  }
+
+  /** A bug in one command is logged and answered; it does not take the batch down. */
+  private async handleSafely(input: unknown): Promise<SubmitResult> {
+    try {
+      return await this.handle(input);
+    } catch (e) {
+      this.logger.error({ err: e, command: input }, 'referee: a command failed');
+      return refused('journal/failed', `the command could not be applied: ${describe(e)}`);
+    }
+  }
+
+  private async handle(input: unknown): Promise<SubmitResult> {
+    if (!this.running || this.journal === null) return refused('referee/not-started', 'the referee is not running');
+    const valid = validateCommand(input);
+    if (!valid.ok) return { ok: false, error: valid.rejection };
+    const command = canonical(valid.command);
+    const key = command.id === undefined ? null : `${command.source ?? ''}\u0000${command.id}`;
+    if (key !== null) {
+      const earlier = this.deliveries.get(key) ?? this.journaledDelivery(command);
+      if (earlier !== null) return earlier;
+    }
+    const result = await this.process(command);
+    if (key !== null) this.remember(key, result);
+    return result;
+  }
+
   private journaledDelivery(command: Command): SubmitResult | null {
-    if (this.options.readonly) return null;
     const found = this.journal!.delivery(command.source ?? '', command.id!);
     if (found === null) return null;
     return { ok: true, seq: found.seq, events: found.events, view: this.publicView() };
@@ -210,13 +278,11 @@ export class Referee implements RefereeApi {
     const seq = session.seq + 1;
     const plan = session.plan(command, seq);
     if (!plan.ok) return this.refusePlay(command, plan.rejection);
-    const at = new Date().toISOString();
     try {
-      // Committed before it is acknowledged; a failed write leaves the state as it was.
-      this.journal!.append(session.game, seq, command, plan.events, plan.state.phase, at);
+      this.journal!.append(session.game, seq, command, plan.events, plan.state.phase, new Date().toISOString());
     } catch (e) {
       this.logger.error({ err: e, seq }, 'journal write failed');
-      return refused('journal/failed', `the journal could not be written, so the command was not applied: ${e instanceof Error ? e.message : String(e)}`);
+      return refused('journal/failed', `the journal could not be written, so the command was not applied: ${describe(e)}`);
     }
     plan.apply();
     this.warning = null;
@@ -233,7 +299,7 @@ export class Referee implements RefereeApi {
     try {
       id = this.journal!.startGame({ players: r.state.players.map((p) => p.name), language, phase: r.state.phase, command: stored, events: r.events, at: new Date().toISOString() });
     } catch (e) {
-      return refused('journal/failed', `the journal could not be written, so no game was started: ${e instanceof Error ? e.message : String(e)}`);
+      return refused('journal/failed', `the journal could not be written, so no game was started: ${describe(e)}`);
     }
     this.session = new GameSession(id, stored, r.state);
     this.updates = [];
@@ -255,13 +321,13 @@ export class Referee implements RefereeApi {
       read = await scanner(command.seat, unavailableCards(session.state, command.seat));
     } catch (e) {
       this.logger.warn({ err: e }, 'scanner failed');
-      return { ok: false, result: refused('scan/unavailable', `the camera could not scan: ${e instanceof Error ? e.message : String(e)}`) };
+      return { ok: false, result: refused('scan/unavailable', `the camera could not scan: ${describe(e)}`) };
     }
     if ('rescan' in read) {
       const event: RefereeEvent = { type: 'rescanNeeded', seat: command.seat, alternatives: read.alternatives };
       const lines = this.render([event], session.state);
       this.warning = { code: 'scan/rescan', message: lines.join(' '), seat: command.seat };
-      this.broadcast({ seq: session.seq, events: [event], announcements: lines, view: this.publicView() }, false);
+      this.hold({ seq: session.seq, events: [event], announcements: lines, view: this.publicView() }, false);
       return { ok: false, result: refused('scan/rescan', `the card could not be read confidently (${read.reason}): scan it again or enter it`) };
     }
     return { ok: true, command: { ...command, card: read.card } };
@@ -271,20 +337,20 @@ export class Referee implements RefereeApi {
   private refusePlay(command: Command, rejection: Rejection): SubmitResult {
     if (SEAT_PLAYS.has(command.type) && rejection.code !== 'command/malformed' && this.session !== null) {
       const seat = seatOf(command);
-      const flag: RefereeEvent = { type: 'illegalPlay', seat, code: rejection.code, message: '' };
-      const lines = this.render([flag], this.session.state);
-      const event = { ...flag, message: lines.join(' ') };
+      const lines = this.render([{ type: 'illegalPlay', seat, code: rejection.code, message: '' }], this.session.state);
+      const event: RefereeEvent = { type: 'illegalPlay', seat, code: rejection.code, message: lines.join(' ') };
       this.warning = { code: rejection.code, message: event.message, seat };
-      this.broadcast({ seq: this.session.seq, events: [event], announcements: lines, view: this.publicView() }, false);
+      this.hold({ seq: this.session.seq, events: [event], announcements: lines, view: this.publicView() }, false);
     }
     return { ok: false, error: rejection };
   }
 
   private accepted(seq: number, events: RefereeEvent[]): SubmitResult {
-    const lines = this.render(events, this.session!.state);
+    const state = this.session!.state;
+    const lines = this.render(events, state);
     this.announcement = lines.join(' ') || null;
     const view = this.publicView();
-    this.broadcast({ seq, events: publicEvents(events, this.session!.state), announcements: lines, view }, true);
+    this.hold({ seq, events: publicEvents(events, state), announcements: lines, view }, true);
     return { ok: true, seq, events, view };
   }
 
@@ -292,8 +358,14 @@ export class Referee implements RefereeApi {
     return announce(events, state, this.tableLanguage());
   }
 
+  /** Keeps an update until its batch is committed (a refusal changes nothing, but keeps its place in line). */
+  private hold(update: RefereeUpdate, keep: boolean): void {
+    this.held.push({ update, keep });
+  }
+
   private broadcast(update: RefereeUpdate, keep: boolean): void {
-    if (keep) {
+    // Updates are kept for the current game only (a batch may end one game and start the next).
+    if (keep && update.view.game === (this.session?.game ?? null)) {
       this.updates.push(update);
       if (this.updates.length > KEPT_UPDATES) this.updates.splice(0, this.updates.length - KEPT_UPDATES);
     }
@@ -305,23 +377,4 @@ export class Referee implements RefereeApi {
       }
     }
   }
-}
-
-/** Cards that cannot be in this seat's hand: face up anywhere, face down on the deck, or known in another hand. */
-export function unavailableCards(s: GameState, seat: number): string[] {
-  const cards = [
-    ...s.canvas, ...s.deckTop,
-    ...s.players.flatMap((p, i) => [...p.palette, ...p.scored, ...(i === seat ? [] : p.known)]),
-  ];
-  return cards.map(formatCard);
-}
-
-/** Events as every subscriber may hear them: a card that goes face down is not named. */
-export function publicEvents(events: readonly RefereeEvent[], state: GameState): RefereeEvent[] {
-  return events.map((e) => {
-    if (e.type === 'cardDiscarded' && e.to === 'deck') return { ...e, card: '' };
-    if (e.type === 'cardTaken') return { ...e, card: '' };
-    if (e.type === 'corrected' && !isFaceUp(state, e.card)) return { ...e, card: '' };
-    return e;
-  });
 }

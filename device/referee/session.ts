@@ -1,9 +1,7 @@
 // One game as the referee holds it: the newGame command, a stack of steps (game commands and
 // corrections) that undo pops, and the state they replay to. Pure: the referee journals a
 // planned change first and only then applies it, so a failed write changes nothing.
-import {
-  applyCommand, tryParseCard, type Command, type GameCommand, type GameState, type NewGameCommand, type Rejection,
-} from '../rules/index.ts';
+import { applyCommand, tryParseCard, type Command, type GameCommand, type GameState, type NewGameCommand, type Rejection } from '../rules/index.ts';
 import type { RefereeEvent } from './types.ts';
 
 /** What undo can take back: a game command, or the correction of an earlier one. */
@@ -26,20 +24,6 @@ const CARD_COMMANDS = new Set<Command['type']>(['deal', 'play', 'discard', 'take
 const refuse = (code: Rejection['code'] | string, message: string): Plan =>
   ({ ok: false, rejection: { code: code as Rejection['code'], message } });
 
-/** Replays the newGame and then the commands; commands the rules refuse are returned, not applied. */
-function replayFrom(newGame: NewGameCommand, played: readonly Played[]): { state: GameState; refused: Array<{ seq: number; rejection: Rejection }> } {
-  const first = applyCommand(null, newGame);
-  if (!first.ok) throw new Error(`a journaled newGame is refused: ${first.rejection.message}`);
-  let state = first.state;
-  const refused: Array<{ seq: number; rejection: Rejection }> = [];
-  for (const p of played) {
-    const r = applyCommand(state, p.command);
-    if (r.ok) state = r.state;
-    else refused.push({ seq: p.seq, rejection: r.rejection });
-  }
-  return { state, refused };
-}
-
 /** The effective command list that a stack of steps stands for. */
 function effectiveOf(steps: readonly Step[]): Played[] {
   let played: Played[] = [];
@@ -58,7 +42,10 @@ function effectiveOf(steps: readonly Step[]): Played[] {
 
 export class GameSession {
   private steps: Step[] = [];
+  /** The state after each step (the states are never mutated, so keeping them is cheap). */
+  private states: GameState[] = [];
   private played: Played[] = [];
+  private readonly initial: GameState;
   /** The game as the table stands now. */
   state: GameState;
   /** Sequence number of the last accepted command, undo and correct included. */
@@ -66,6 +53,20 @@ export class GameSession {
 
   constructor(readonly game: number, readonly newGame: NewGameCommand, state: GameState) {
     this.state = state;
+    this.initial = state;
+  }
+
+  /** Remembers where the session stands; the returned function goes back there (a batch whose commit failed). */
+  checkpoint(): () => void {
+    const { steps, states, played, state, seq } = this;
+    const saved = { steps: steps.slice(), states: states.slice(), played: played.slice(), state, seq };
+    return () => {
+      this.steps = saved.steps;
+      this.states = saved.states;
+      this.played = saved.played;
+      this.state = saved.state;
+      this.seq = saved.seq;
+    };
   }
 
   /** The effective commands (after undo and corrections), oldest first. */
@@ -86,6 +87,7 @@ export class GameSession {
       state: r.state,
       apply: () => {
         this.steps.push({ kind: 'command', seq, command });
+        this.states.push(r.state);
         this.played.push({ seq, command });
         this.state = r.state;
         this.seq = seq;
@@ -98,13 +100,16 @@ export class GameSession {
     if (last === undefined) return refuse('undo/nothing', 'nothing left to take back in this game (start a new game instead)');
     const steps = this.steps.slice(0, -1);
     const played = effectiveOf(steps);
-    const { state } = replayFrom(this.newGame, played);
+    const states = this.states.slice(0, -1);
+    // The state before the last step was kept, so an undo never replays the game.
+    const state = states[states.length - 1] ?? this.initial;
     return {
       ok: true,
       events: [{ type: 'undone', seq: last.seq }],
       state,
       apply: () => {
         this.steps = steps;
+        this.states = states;
         this.played = played;
         this.state = state;
         this.seq = seq;
@@ -122,9 +127,7 @@ export class GameSession {
     if (!parsed.ok) return refuse('card/invalid', parsed.error);
     const corrected = { ...original, card } as GameCommand;
     // Replay with the corrected card: the corrected command must itself stand; later ones that no longer do are removed.
-    const first = applyCommand(null, this.newGame);
-    if (!first.ok) throw new Error(`a journaled newGame is refused: ${first.rejection.message}`);
-    let state = first.state;
+    let state = this.initial;
     const invalidated: number[] = [];
     const played: Played[] = [];
     for (let i = 0; i < this.played.length; i++) {
@@ -145,6 +148,7 @@ export class GameSession {
       state,
       apply: () => {
         this.steps.push({ kind: 'correction', seq, target, card, invalidated });
+        this.states.push(state);
         this.played = played;
         this.state = state;
         this.seq = seq;

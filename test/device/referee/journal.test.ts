@@ -35,6 +35,49 @@ describe('the journal', () => {
     await referee.stop();
   });
 
+  it('has a command on disk, seen from another connection, before its answer or its update goes out', async () => {
+    const dataDir = tempDir();
+    const referee = await startedReferee({ dataDir });
+    const reader = new Database(join(dataDir, JOURNAL_FILE), { readonly: true });
+    const onDisk = (seq: number) => reader.prepare('SELECT COUNT(*) AS n FROM commands WHERE seq = ?').get(seq) as { n: number };
+    const seenByListener: number[] = [];
+    referee.subscribe((u) => seenByListener.push(onDisk(u.seq).n));
+    // Sent together, so that they share commits: each is still answered only once it is on disk.
+    const answers = await Promise.all(OPENING.map((c) => referee.submit(c).then((r) => (r.ok ? onDisk(r.seq).n : -1))));
+    expect(answers).toEqual([1, 1, 1, 1]);
+    expect(seenByListener).toEqual([1, 1, 1, 1]);
+    reader.close();
+    await referee.stop();
+  });
+
+  it('undoes a whole batch and answers journal/failed when its commit fails', async () => {
+    const dataDir = tempDir();
+    const referee = await startedReferee({ dataDir });
+    await submitAll(referee, OPENING);
+    const before = referee.publicView();
+    const heard: number[] = [];
+    referee.subscribe((u) => heard.push(u.seq));
+    const journal = (referee as unknown as { journal: Journal }).journal;
+    const commit = journal.commit.bind(journal);
+    journal.commit = () => {
+      throw new Error('disk I/O error');
+    };
+    const results = await Promise.all([
+      referee.submit({ type: 'play', seat: 0, to: 'palette', card: 'O5' }),
+      referee.submit({ type: 'endTurn', seat: 0 }),
+    ]);
+    expect(results.map((r) => !r.ok && r.error.code)).toEqual(['journal/failed', 'journal/failed']);
+    expect(referee.publicView()).toEqual(before);
+    expect(heard).toEqual([]);
+    journal.commit = commit;
+    const again = await referee.submit({ type: 'play', seat: 0, to: 'palette', card: 'O5' });
+    expect(again.ok && again.seq).toBe(5);
+    await referee.stop();
+    const restarted = await startedReferee({ dataDir });
+    expect(restarted.publicView().seq).toBe(5);
+    expect(restarted.exportGame(1)!.commands.map((c) => c.seq)).toEqual([1, 2, 3, 4, 5]);
+  });
+
   it('does not journal refused commands', async () => {
     const dataDir = tempDir();
     const referee = await startedReferee({ dataDir });

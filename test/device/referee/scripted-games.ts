@@ -21,11 +21,11 @@ export function recordGame(seed: number, options: GameOptions): GameCommand[] {
   return log;
 }
 
-/** A game of at least `min` commands (advanced, card actions, four players), searching seeds from `seed`. */
-export function longGame(min: number, seed = 1): GameCommand[] {
+/** A game of `min` to `max` commands (advanced, card actions, four players), searching seeds from `seed`. */
+export function longGame(min: number, seed = 1, max = Number.POSITIVE_INFINITY): GameCommand[] {
   for (let s = seed; s < seed + 500; s++) {
     const game = recordGame(s, { players: 4, advanced: true, actions: true });
-    if (game.length >= min) return game;
+    if (game.length >= min && game.length <= max) return game;
   }
-  throw new Error(`no simulated game of ${min} commands from seed ${seed}`);
+  throw new Error(`no simulated game of ${min} to ${max} commands from seed ${seed}`);
 }
