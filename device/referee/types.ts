@@ -90,6 +90,8 @@ export type SubmitResult =
 /** What subscribers hear after every accepted command and every flagged play, in order. */
 export interface RefereeUpdate {
   seq: number;
+  /** The events as the whole table may hear them: a card that goes face down (the 7's action to the deck,
+   * the 1's action, a correction of such a card) has its `card` blanked to "" here; SubmitResult keeps it. */
   events: RefereeEvent[];
   /** The announcement lines for these events, in the table's language. */
   announcements: string[];
