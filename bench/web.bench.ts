@@ -38,7 +38,7 @@ function row(name: string, xs: number[], target: string): BenchRow {
 
 /** Starts a tsx child; resolves with it and a reader of its stdout lines. */
 function child(script: string, args: string[]): { proc: ChildProcess; lines: AsyncIterator<string> } {
-  const proc = spawn(process.execPath, ['--import', 'tsx', join(E2E, script), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = spawn(process.execPath, ['--import', 'tsx', join(E2E, script), ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = createInterface({ input: proc.stdout! })[Symbol.asyncIterator]();
   return { proc, lines };
 }
@@ -68,6 +68,11 @@ export default async function webBench(): Promise<BenchRow[]> {
       req.end(JSON.stringify(c));
     });
     for (const c of SETUP) await post(c);
+    const serverTimes = async (): Promise<number[]> => {
+      server.proc.stdin!.write('times\n');
+      return (JSON.parse((await server.lines.next()).value as string) as { times: number[] }).times;
+    };
+    await serverTimes();
 
     dashboards = child('dashboards-child.ts', [`ws://127.0.0.1:${port}/ws`, String(DASHBOARDS)]);
     let line = '';
@@ -91,6 +96,7 @@ export default async function webBench(): Promise<BenchRow[]> {
     }
     rows.push(row(`web: command round trip over HTTP, ${DASHBOARDS} dashboards connected`, overHttp, 'p99 < 25'));
     rows.push(row(`web: command until all ${DASHBOARDS} dashboards have the update`, fanout, ''));
+    rows.push(row('web: of which inside referee.submit (journal fsync + broadcast), HTTP run', await serverTimes(), ''));
 
     const ref = new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers: { Authorization: `Bearer ${PIN}` } });
     await new Promise((resolve, reject) => { ref.once('open', resolve); ref.once('error', reject); });
@@ -114,6 +120,7 @@ export default async function webBench(): Promise<BenchRow[]> {
     ref.close();
     agent.destroy();
     rows.push(row(`web: command round trip over WebSocket, ${DASHBOARDS} dashboards connected`, ws, 'p99 < 25'));
+    rows.push(row('web: of which inside referee.submit (journal fsync + broadcast), WebSocket run', await serverTimes(), ''));
 
     ensureClientBuilt();
     const browser = await launchChromium();
