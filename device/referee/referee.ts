@@ -8,6 +8,7 @@ import {
   applyCommand, validateCommand, type Command, type GameState, type NewGameCommand, type PlayCommand, type Rejection,
 } from '../rules/index.ts';
 import { announce } from './announce.ts';
+import { BatchQueue } from './batch-queue.ts';
 import { canonical, seatOf } from './canonical.ts';
 import { isLanguage } from './i18n/index.ts';
 import { Journal } from './journal.ts';
@@ -41,19 +42,13 @@ const SEAT_PLAYS = new Set<Command['type']>(['play', 'endTurn', 'pass', 'draw', 
 const refused = (code: RefereeError['code'], message: string): SubmitResult => ({ ok: false, error: { code, message } });
 const describe = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-interface Waiting {
-  input: unknown;
-  resolve: (result: SubmitResult) => void;
-}
-
 export class Referee implements RefereeApi {
   private readonly logger: pino.Logger;
   private readonly language: Language;
   private journal: Journal | null = null;
   private running = false;
   private session: GameSession | null = null;
-  private readonly waiting: Waiting[] = [];
-  private draining: Promise<void> | null = null;
+  private readonly queue = new BatchQueue<unknown, SubmitResult>((batch) => this.runBatch(batch), MAX_BATCH);
   private readonly listeners = new Set<(update: RefereeUpdate) => void>();
   private updates: RefereeUpdate[] = [];
   /** Updates of the batch being applied: heard only once it is committed. */
@@ -80,7 +75,7 @@ export class Referee implements RefereeApi {
   /** Lets queued commands finish, then closes the journal. */
   async stop(): Promise<void> {
     if (!this.running) return;
-    await this.draining;
+    await this.queue.idle();
     this.running = false;
     this.journal?.close();
     this.journal = null;
@@ -88,10 +83,7 @@ export class Referee implements RefereeApi {
 
   /** Applies one command (untrusted JSON) after every earlier one, from whatever source. */
   submit(command: unknown): Promise<SubmitResult> {
-    return new Promise((resolve) => {
-      this.waiting.push({ input: command, resolve });
-      this.draining ??= this.drain();
-    });
+    return this.queue.push(command);
   }
 
   /** The public view of the table now. */
@@ -156,47 +148,22 @@ export class Referee implements RefereeApi {
 
   /** Rebuilds the current game from the journal, through the same steps as live play. */
   private rebuild(): void {
-    this.session = null;
-    this.announcement = null;
     const id = this.journal?.currentGame() ?? null;
-    if (id === null) return;
-    const entries = this.journal!.entries(id);
-    const first = entries[0];
-    if (first === undefined || first.command.type !== 'newGame') throw new Error(`game ${id} in the journal does not begin with newGame`);
-    const start = applyCommand(null, first.command);
-    if (!start.ok) throw new Error(`game ${id}: its newGame is refused (${start.rejection.message})`);
-    this.session = new GameSession(id, first.command, start.state);
-    let events: RefereeEvent[] = start.events;
-    for (const entry of entries.slice(1)) {
-      const plan = this.session.plan(entry.command, entry.seq);
-      if (!plan.ok) {
-        this.logger.warn({ game: id, seq: entry.seq, rejection: plan.rejection }, 'a journaled command is refused on rebuild; skipped');
-        this.session.seq = entry.seq;
-        events = [];
-        continue;
-      }
-      plan.apply();
-      events = plan.events;
-    }
-    this.announcement = this.render(events, this.session.state).join(' ') || null;
+    const rebuilt = id === null ? null : GameSession.rebuild(id, this.journal!.entries(id), (seq, rejection) => {
+      this.logger.warn({ game: id, seq, rejection }, 'a journaled command is refused on rebuild; skipped');
+    });
+    this.session = rebuilt?.session ?? null;
+    this.announcement = rebuilt === null ? null : this.render(rebuilt.events, rebuilt.session.state).join(' ') || null;
   }
 
-  /** Applies waiting commands in batches, one commit per batch, until none wait. */
-  private async drain(): Promise<void> {
-    try {
-      while (this.waiting.length > 0) await this.runBatch(this.waiting.splice(0, MAX_BATCH));
-    } finally {
-      this.draining = null;
-    }
-  }
-
-  private async runBatch(batch: Waiting[]): Promise<void> {
+  /** Applies a batch of commands one at a time, commits them together, then lets the table hear of them. */
+  private async runBatch(batch: unknown[]): Promise<SubmitResult[]> {
     const writable = this.running && this.journal !== null && !this.options.readonly;
     const restore = this.checkpoint();
     const results: SubmitResult[] = [];
     try {
       if (writable) this.journal!.begin();
-      for (const item of batch) results.push(await this.handleSafely(item.input));
+      for (const input of batch) results.push(await this.handleSafely(input));
       if (writable) this.journal!.commit();
     } catch (e) {
       // The commit failed (disk full, I/O error): nothing of the batch stands, and nobody hears of it.
@@ -204,13 +171,12 @@ export class Referee implements RefereeApi {
       this.journal?.rollback();
       restore();
       const failed = refused('journal/failed', `the journal could not be written, so the command was not applied: ${describe(e)}`);
-      for (const item of batch) item.resolve(failed);
-      return;
+      return batch.map(() => failed);
     }
     const held = this.held;
     this.held = [];
     for (const { update, keep } of held) this.broadcast(update, keep);
-    batch.forEach((item, i) => item.resolve(results[i]!));
+    return results;
   }
 
   /** Where the referee stands, and the function that puts it back there. */
