@@ -118,17 +118,17 @@ export class Referee implements RefereeApi {
 
   /** A game's commands and events, as JSON. */
   exportGame(id: number): ReturnType<RefereeApi['exportGame']> {
-    const game = this.journal?.game(id);
+    const game = Number.isInteger(id) ? this.journal?.game(id) : null;
     if (game === null || game === undefined) return null;
     const { language: _language, ...summary } = game;
     return { game: summary, commands: this.journal!.entries(id) };
   }
 
-  /** A game as a readable transcript, in its table's language unless another is asked for. */
+  /** A game as a readable transcript, in its table's language unless another (known) one is asked for. */
   transcript(id: number, language?: Language): string | null {
-    const game = this.journal?.game(id);
+    const game = Number.isInteger(id) ? this.journal?.game(id) : null;
     if (game === null || game === undefined) return null;
-    return renderTranscript(game, this.journal!.entries(id), language ?? game.language);
+    return renderTranscript(game, this.journal!.entries(id), isLanguage(language) ? language : game.language);
   }
 
   private context(): ViewContext {

@@ -117,6 +117,7 @@ describe('the journal', () => {
     expect(exported.game).toEqual({ id: 1, startedAt: expect.any(String), players: ['Ann', 'Ben', 'Cy'], phase: 'turn', commands: 4 });
     expect(exported.commands[1]).toEqual({ seq: 2, command: { type: 'deal', seat: 0, card: 'R3' }, events: [{ type: 'cardDealt', seat: 0, card: 'R3' }] });
     expect(referee.exportGame(7)).toBeNull();
+    expect(referee.exportGame(1.5)).toBeNull();
   });
 
   it('keeps only the fields a command has, never stray ones', async () => {
@@ -133,6 +134,8 @@ describe('the journal', () => {
     const ko = referee.transcript(1, 'ko')!;
     expect(ko).toContain('Ann 님이 팔레트에 주황 5 카드를 내려놓았습니다.');
     expect(referee.transcript(3)).toBeNull();
+    expect(referee.transcript(Number.NaN)).toBeNull();
+    expect(referee.transcript(1, 'xx' as 'en')).toBe(en);
   });
 
   it('refuses a database from a newer version with a clear message and leaves it untouched', async () => {
