@@ -42,6 +42,11 @@ export function createApp(o: AppOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
   const buckets = new KeyedBuckets(o.limit);
+  app.use((_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    next();
+  });
 
   app.get('/healthz', (_req, res) => {
     const view = o.referee.publicView();
@@ -50,6 +55,8 @@ export function createApp(o: AppOptions): express.Express {
 
   // Everything under /api: rate limit, then who is asking.
   app.use('/api', (req, res, next) => {
+    // The table's state changes with every play: never from a cache.
+    res.setHeader('Cache-Control', 'no-store');
     const address = req.socket.remoteAddress ?? 'unknown';
     if (!buckets.take(address)) return fail(res, 429, { code: 'rate/limited', message: 'too many requests: slow down' });
     const bearer = bearerOf(req.headers.authorization);

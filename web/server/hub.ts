@@ -62,7 +62,14 @@ export class SocketHub {
 
   /** Starts listening to the referee and pinging clients. */
   start(): void {
-    this.unsubscribe = this.o.referee.subscribe((u) => this.broadcast(u));
+    this.unsubscribe = this.o.referee.subscribe((u) => {
+      // A listener must never throw into the referee's queue: log and carry on.
+      try {
+        this.broadcast(u);
+      } catch (err) {
+        this.o.logger?.error({ err }, 'broadcasting an update failed');
+      }
+    });
     this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
     this.heartbeat.unref();
   }
@@ -106,7 +113,9 @@ export class SocketHub {
     const client: Client = { ws, role, address, bucket: new TokenBucket(this.o.limit), dropped: 0, droppingSince: 0, alive: true };
     this.clients.add(client);
     ws.on('pong', () => { client.alive = true; });
-    ws.on('message', (data, isBinary) => { void this.received(client, data, isBinary); });
+    ws.on('message', (data, isBinary) => {
+      this.received(client, data, isBinary).catch((err: unknown) => this.o.logger?.error({ err }, 'handling a socket message failed'));
+    });
     ws.on('close', () => this.clients.delete(client));
     ws.on('error', (err) => {
       // Oversized frames and protocol errors end up here; ws closes the socket itself.

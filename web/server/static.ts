@@ -8,12 +8,17 @@ import express, { type Express, type Request, type Response } from 'express';
 /** The page shown while the dashboard is not built. */
 export const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Red7 dashboard not built</title></head>
-<body style="font-family:sans-serif;max-width:40em;margin:3em auto;line-height:1.5">
+<body>
 <h1>The dashboard has not been built</h1>
 <p>The API is running, but the tablet dashboard's files are missing. Build them with</p>
-<pre style="background:#eee;padding:1em">npm run build:client</pre>
+<pre>npm run build:client</pre>
 <p>then reload this page.</p>
 </body></html>`;
+
+const CSP = [
+  "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' blob: data:",
+  "connect-src 'self' ws: wss:", "manifest-src 'self'", "worker-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'",
+].join('; ');
 
 /** Adds the dashboard's static files (or the 503 page) to the app, after the API routes. */
 export function serveClient(app: Express, dir: string): void {
@@ -28,6 +33,8 @@ export function serveClient(app: Express, dir: string): void {
   });
   app.use((req: Request, res: Response, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    // Only the dashboard's own files run; ws:/wss: are named for browsers whose 'self' does not cover sockets.
+    res.setHeader('Content-Security-Policy', CSP);
     if (!existsSync(index)) {
       res.status(503).type('html').set('Retry-After', '30').send(NOT_BUILT_PAGE);
       return;

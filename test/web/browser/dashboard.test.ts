@@ -12,6 +12,7 @@ let browser: { context: BrowserContext; close(): Promise<void> };
 let referee: Page;
 let watcher: Page;
 let seq = 0;
+const consoleErrors: string[] = [];
 
 const tid = (id: string) => `[data-testid="${id}"]`;
 
@@ -86,6 +87,10 @@ beforeAll(async () => {
   referee = await browser.context.newPage();
   // Another origin (localhost rather than 127.0.0.1) keeps its own storage: a second, signed-out dashboard.
   watcher = await browser.context.newPage();
+  for (const p of [referee, watcher]) {
+    p.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
+    p.on('pageerror', (e) => consoleErrors.push(e.message));
+  }
   const port = new URL(stack.url).port;
   await referee.goto(stack.url);
   await watcher.goto(`http://localhost:${port}/`);
@@ -208,6 +213,13 @@ describe('the dashboard in chromium, against the real referee', () => {
       expect(await text(p, 'phase')).toBe('Round 1');
       expect(await p.$(tid('seat-2-turn'))).not.toBeNull();
     }
+  });
+
+  it('runs under its Content-Security-Policy without a single script error', async () => {
+    const r = await referee.goto(stack.url);
+    expect(r?.headers()['content-security-policy']).toContain("script-src 'self'");
+    await referee.waitForSelector('body[data-ready="true"]');
+    expect(consoleErrors).toEqual([]);
   });
 
   it('names every control and marks every card with words and a symbol', async () => {

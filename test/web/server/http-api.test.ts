@@ -67,6 +67,12 @@ describe('read-only routes', () => {
     expect(r.text).toContain('npm run build:client');
     expect((await request(server.url).get('/some/page')).status).toBe(503);
   });
+
+  it('never lets the API be cached, and sends no MIME sniffing', async () => {
+    const r = await request(server.url).get('/api/state');
+    expect(r.headers['cache-control']).toBe('no-store');
+    expect(r.headers['x-content-type-options']).toBe('nosniff');
+  });
 });
 
 describe('POST /api/commands', () => {

@@ -113,3 +113,13 @@ describe('POST /api/identify', () => {
     expect((await request(url).post('/api/identify?seat=1').set(bearer(token)).set('Content-Type', 'text/plain').send('x')).status).toBe(415);
   });
 });
+
+describe('photo size', () => {
+  it('refuses a photo over 8 MB with 413', async () => {
+    const { url } = await withClassifier(async () => ({ card: 'V1', confidence: 1, alternatives: [] }));
+    const big = Buffer.alloc(9 * 1024 * 1024, 0xff);
+    const r = await request(url).post('/api/scan?seat=1&to=palette').set(bearer(PIN)).set('Content-Type', 'image/jpeg').send(big);
+    expect(r.status).toBe(413);
+    expect(r.body.error.code).toBe('message/too-large');
+  });
+});
