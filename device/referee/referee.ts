@@ -11,7 +11,7 @@ import { announce } from './announce.ts';
 import { BatchQueue } from './batch-queue.ts';
 import { canonical, seatOf } from './canonical.ts';
 import { isLanguage } from './i18n/index.ts';
-import { Journal } from './journal.ts';
+import { Journal, JournalError } from './journal.ts';
 import { publicEvents, unavailableCards } from './public-events.ts';
 import { GameSession } from './session.ts';
 import { renderTranscript } from './transcript.ts';
@@ -66,8 +66,15 @@ export class Referee implements RefereeApi {
   async start(): Promise<void> {
     if (this.running) return;
     if (!isLanguage(this.language)) throw new Error(`unknown announcement language "${String(this.language)}"`);
-    this.journal = Journal.open(this.options.dataDir, { readonly: this.options.readonly });
-    this.rebuild();
+    const journal = Journal.open(this.options.dataDir, { readonly: this.options.readonly });
+    this.journal = journal;
+    try {
+      this.rebuild();
+    } catch (e) {
+      this.journal = null;
+      journal?.close();
+      throw new JournalError(`the journal ${journal?.file ?? this.options.dataDir} cannot be replayed (${describe(e)}); it was left untouched`);
+    }
     this.running = true;
     this.logger.info({ file: this.journal?.file ?? null, game: this.session?.game ?? null, seq: this.session?.seq ?? 0 }, 'referee started');
   }

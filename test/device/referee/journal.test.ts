@@ -199,6 +199,18 @@ describe('the journal', () => {
     await expect(new Referee({ dataDir: join(dataDir, 'plain-file') }).start()).rejects.toThrow(/red7\.db/);
   });
 
+  it('refuses, naming the file, a journal whose current game cannot be replayed', async () => {
+    const dataDir = tempDir();
+    const referee = await startedReferee({ dataDir });
+    await submitAll(referee, OPENING);
+    await referee.stop();
+    const file = join(dataDir, JOURNAL_FILE);
+    const db = new Database(file);
+    db.prepare('DELETE FROM commands WHERE seq = 1').run();
+    db.close();
+    await expect(new Referee({ dataDir }).start()).rejects.toThrow(`the journal ${file} cannot be replayed (game 1 in the journal does not begin with newGame)`);
+  });
+
   it('migrates a version-1 journal to the current schema and keeps its games', async () => {
     const dataDir = tempDir();
     const file = join(dataDir, JOURNAL_FILE);
