@@ -268,8 +268,11 @@ describe('the dashboard in chromium, against the real referee', () => {
     expect(await watcher.$(tid('vp-0-palette'))).toBeNull();
     expect(await watcher.$(tid('vp-undo'))).toBeNull();
     await shot(watcher, 'phone-seat-view');
-    // The phone plays for its own seat: Cy passes (hold DONE) and the referee's screen follows.
-    await hold(watcher, 'vp-2-done');
+    // The phone plays for its own seat: Cy passes by holding DONE — from the keyboard this time.
+    await watcher.focus(tid('vp-2-done'));
+    await watcher.keyboard.down('Enter');
+    await watcher.waitForTimeout(1700);
+    await watcher.keyboard.up('Enter');
     await accepted();
     expect(await text(referee, 'phase')).toBe('Game over');
   });

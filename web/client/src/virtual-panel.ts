@@ -39,6 +39,8 @@ function doneButton(ctx: Ctx, seat: number, name: string): HTMLButtonElement {
     if (!fired && !cancel) press(ctx, seat, 'done', 'short');
   };
   b.addEventListener('pointerdown', (e) => { b.setPointerCapture?.(e.pointerId); start(); });
+  // A long touch would otherwise open the phone's context menu instead of passing.
+  b.addEventListener('contextmenu', (e) => e.preventDefault());
   b.addEventListener('pointerup', () => end(false));
   b.addEventListener('pointercancel', () => end(true));
   b.addEventListener('keydown', (e) => { if ((e.key === 'Enter' || e.key === ' ') && !e.repeat) { e.preventDefault(); start(); } });
