@@ -114,6 +114,13 @@ export function renderHistory(el: HTMLElement, state: AppState): void {
     h('ol', { class: 'log', testid: 'log', reversed: true }, ...log.map((l) => h('li', {}, l.text))));
 }
 
+/** The banner's lead-in, unless the referee's message (in the table's language) already says it. */
+function warningPrefix(code: string, message: string): string {
+  const rescan = code.startsWith('scan/');
+  const words = rescan ? 'Scan again' : 'Illegal play';
+  return message.toLowerCase().startsWith(words.toLowerCase()) ? (rescan ? '⟳ ' : '⚠ ') : `${rescan ? '⟳' : '⚠'} ${words}: `;
+}
+
 function mayPlayFor(state: AppState, seat: number): boolean {
   return state.role.role === 'referee' || (state.role.role === 'seat' && state.role.seat === seat);
 }
@@ -145,7 +152,7 @@ export function renderBanner(el: HTMLElement, state: AppState, onGuess: (card: s
     fill(parts.alert,
       warning === null ? null
         : h('p', { class: 'warning', testid: 'warning' },
-          h('strong', {}, warning.code.startsWith('scan/') ? '⟳ Scan again: ' : '⚠ Illegal play: '),
+          h('strong', {}, warningPrefix(warning.code, warning.message)),
           warning.message),
       warning?.code === 'scan/rescan' && state.rescan !== null && state.rescan.alternatives.length > 0 && mayPlayFor(state, state.rescan.seat)
         ? h('div', { class: 'guesses', testid: 'rescan-guesses' }, 'Top guesses — tap the right card, then press the key again: ',
