@@ -30,7 +30,8 @@ export function newGameForm(ctx: Ctx): HTMLElement {
     start);
   form.addEventListener('submit', (e) => {
     e.preventDefault();
-    const running = ctx.store.state.view?.phase === 'turn' || ctx.store.state.view?.phase === 'setup';
+    const phase = ctx.store.state.view?.phase;
+    const running = phase === 'turn' || phase === 'setup' || phase === 'roundOver';
     // A running game is replaced by a new one: ask for a second press rather than a blocking dialog.
     if (running && !armed) {
       armed = true;
