@@ -83,7 +83,8 @@ export function createWebServer(options: WebServerOptions): WebServer {
       server = s;
       hub = h;
       const port = (s.address() as AddressInfo).port;
-      logger.info({ port }, `dashboard at http://${options.host ?? 'localhost'}:${port}/`);
+      const shown = options.host === undefined || options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
+      logger.info({ port }, `dashboard at http://${shown}:${port}/`);
       return { port };
     },
     async stop() {
