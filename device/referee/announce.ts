@@ -74,9 +74,13 @@ export function announce(events: readonly RefereeEvent[], state: GameState | nul
       case 'roundWon': lines.push(t.roundWon(name(e.seat), e.round, rule(e.rule))); break;
       case 'pointsScored': lines.push(t.scored(name(e.seat), e.cards.map(card), e.points, e.total)); break;
       case 'gameOver': lines.push(t.gameOver[e.reason](name(e.winner), e.scores[e.winner] ?? 0)); break;
-      case 'illegalPlay':
-        lines.push(t.illegal[ILLEGAL_KIND_OF[e.code as RejectionCode | RefereeCode] ?? 'other'](e.seat === null ? null : name(e.seat)));
+      case 'illegalPlay': {
+        // A canvas card refused as it is played never lands; one refused at the end of the turn already did.
+        const kind = e.command === 'endTurn' && e.code === 'canvas/not-winning' ? 'turn-not-winning'
+          : (ILLEGAL_KIND_OF[e.code as RejectionCode | RefereeCode] ?? 'other');
+        lines.push(t.illegal[kind](e.seat === null ? null : name(e.seat)));
         break;
+      }
       case 'rescanNeeded': lines.push(t.rescan(name(e.seat))); break;
       case 'undone': lines.push(t.undone(e.seq)); break;
       case 'corrected':

@@ -310,8 +310,9 @@ export class Referee implements RefereeApi {
   private refusePlay(command: Command, rejection: Rejection): SubmitResult {
     if (SEAT_PLAYS.has(command.type) && rejection.code !== 'command/malformed' && this.session !== null) {
       const seat = seatOf(command);
-      const lines = this.render([{ type: 'illegalPlay', seat, code: rejection.code, message: '' }], this.session.state);
-      const event: RefereeEvent = { type: 'illegalPlay', seat, code: rejection.code, message: lines.join(' ') };
+      const flag = { type: 'illegalPlay' as const, seat, code: rejection.code, command: command.type };
+      const lines = this.render([{ ...flag, message: '' }], this.session.state);
+      const event: RefereeEvent = { ...flag, message: lines.join(' ') };
       this.warning = { code: rejection.code, message: event.message, seat };
       this.hold({ seq: this.session.seq, events: [event], announcements: lines, view: this.publicView() }, false);
     }

@@ -28,7 +28,11 @@ export interface RefereeError {
 /** Events the referee adds to the rules' own. */
 export type RefereeEvent =
   | GameEvent
-  | { type: 'illegalPlay'; seat: number | null; code: string; message: string }
+  | {
+    type: 'illegalPlay'; seat: number | null; code: string; message: string;
+    /** The refused command's type (added: an ended turn that is not winning needs UNDO, a refused card does not). */
+    command?: string;
+  }
   | { type: 'rescanNeeded'; seat: number; alternatives: Array<{ card: string; p: number }> }
   | { type: 'undone'; seq: number }
   | { type: 'corrected'; seq: number; card: string; invalidated: number[] };

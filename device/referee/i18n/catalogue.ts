@@ -13,7 +13,7 @@ export type GameOverReason = 'target' | 'deck' | 'basic';
 
 /** The families of refused plays a table hears about; every refusal code maps to one. */
 export const ILLEGAL_KINDS = [
-  'not-your-turn', 'out', 'not-winning', 'visible', 'second-play', 'action-owed', 'not-allowed',
+  'not-your-turn', 'out', 'not-winning', 'turn-not-winning', 'visible', 'second-play', 'action-owed', 'not-allowed',
   'nothing-played', 'phase', 'one-while-losing', 'bad-card', 'other',
 ] as const;
 export type IllegalKind = (typeof ILLEGAL_KINDS)[number];

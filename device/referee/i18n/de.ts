@@ -79,6 +79,7 @@ export const de: Catalogue = {
     'not-your-turn': (name) => `${name ?? 'Jemand'} hat außer der Reihe gespielt: Karte zurücknehmen.`,
     out: (name) => `${name ?? 'Diese Person'} ist aus der Runde ausgeschieden und darf nicht spielen.`,
     'not-winning': (name) => `Ungültiger Zug: ${name ?? 'der Spieler'} wäre unter dieser Regel nicht vorn. Karte von der Leinwand zurücknehmen.`,
+    'turn-not-winning': (name) => `${name ?? 'Der Spieler'} wäre am Ende des Zuges nicht vorn: Karte mit UNDO von der Leinwand zurücknehmen oder weiterspielen.`,
     visible: (name) => `Ungültiger Zug von ${name ?? 'jemandem'}: Diese Karte kann nicht auf der Hand sein. Karte prüfen.`,
     'second-play': (name) => `${name ?? 'Der Spieler'} hat diesen Zug in dieser Runde schon gemacht.`,
     'action-owed': (name) => `${name ?? 'Der Spieler'} muss zuerst die Kartenaktion ausführen.`,

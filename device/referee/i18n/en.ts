@@ -80,6 +80,7 @@ export const en: Catalogue = {
     'not-your-turn': (name) => `${name ?? 'Someone'} played out of turn: take the card back.`,
     out: (name) => `${name ?? 'That player'} is out of the round and cannot play.`,
     'not-winning': (name) => `Illegal play: ${name ?? 'the player'} would not be winning under that rule. Take the canvas card back.`,
+    'turn-not-winning': (name) => `${name ?? 'The player'} would not be winning at the end of the turn: take the canvas card back with UNDO, or play on.`,
     visible: (name) => `Illegal play by ${name ?? 'a player'}: that card cannot be in a hand. Check the card.`,
     'second-play': (name) => `${name ?? 'The player'} has already made that play this turn.`,
     'action-owed': (name) => `${name ?? 'The player'} must first carry out the card action.`,

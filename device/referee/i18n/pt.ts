@@ -80,6 +80,7 @@ export const pt: Catalogue = {
     'not-your-turn': (name) => `${name ?? 'Alguém'} jogou fora da sua vez: devolva a carta.`,
     out: (name) => `${name ?? 'Esse jogador'} está fora da rodada e não pode jogar.`,
     'not-winning': (name) => `Jogada ilegal: ${name ?? 'o jogador'} não estaria vencendo com essa regra. Devolva a carta da Tela.`,
+    'turn-not-winning': (name) => `${name ?? 'O jogador'} não estaria vencendo no fim do turno: devolva a carta da Tela com UNDO, ou continue jogando.`,
     visible: (name) => `Jogada ilegal de ${name ?? 'um jogador'}: essa carta não pode estar na mão. Confira a carta.`,
     'second-play': (name) => `${name ?? 'O jogador'} já fez essa jogada neste turno.`,
     'action-owed': (name) => `${name ?? 'O jogador'} deve primeiro executar a ação da carta.`,

@@ -96,7 +96,7 @@ describe('Referee', () => {
     expect(!r.ok && r.error.code).toBe('turn/not-your-turn');
     expect(heard).toHaveLength(1);
     expect(heard[0]!.seq).toBe(4);
-    expect(heard[0]!.events).toEqual([{ type: 'illegalPlay', seat: 1, code: 'turn/not-your-turn', message: 'Ben played out of turn: take the card back.' }]);
+    expect(heard[0]!.events).toEqual([{ type: 'illegalPlay', seat: 1, code: 'turn/not-your-turn', command: 'play', message: 'Ben played out of turn: take the card back.' }]);
     expect(heard[0]!.announcements).toEqual(['Ben played out of turn: take the card back.']);
     const after = referee.publicView();
     expect(after.warning).toEqual({ code: 'turn/not-your-turn', message: 'Ben played out of turn: take the card back.', seat: 1 });
