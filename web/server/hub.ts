@@ -211,9 +211,9 @@ export class SocketHub {
   }
 
   private broadcast(u: RefereeUpdate): void {
-    // Serialised once for all watchers and the referee, once per seat for paired phones.
-    const common = JSON.stringify(this.updateMessage(u, u.view));
-    const perSeat = new Map<number, string>();
+    // Serialised and encoded once for all watchers and the referee, once per seat for paired phones.
+    const common = Buffer.from(JSON.stringify(this.updateMessage(u, u.view)));
+    const perSeat = new Map<number, Buffer>();
     for (const c of this.clients) {
       if (c.role.kind !== 'seat') {
         this.sendText(c, common);
@@ -221,7 +221,7 @@ export class SocketHub {
       }
       let text = perSeat.get(c.role.seat);
       if (text === undefined) {
-        text = JSON.stringify(this.updateMessage(u, this.viewFor(c.role) ?? u.view));
+        text = Buffer.from(JSON.stringify(this.updateMessage(u, this.viewFor(c.role) ?? u.view)));
         perSeat.set(c.role.seat, text);
       }
       this.sendText(c, text);
@@ -232,7 +232,7 @@ export class SocketHub {
     this.sendText(client, JSON.stringify(message));
   }
 
-  private sendText(client: Client, text: string): void {
+  private sendText(client: Client, text: string | Buffer): void {
     if (client.ws.readyState !== client.ws.OPEN) return;
     if (client.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
       this.o.logger?.warn({ address: client.address }, 'dropping a client that stopped reading');
@@ -240,7 +240,8 @@ export class SocketHub {
       this.clients.delete(client);
       return;
     }
-    client.ws.send(text);
+    // A Buffer goes out as a text frame too: the dashboards read JSON text.
+    client.ws.send(text, { binary: false });
   }
 
   private beat(): void {
