@@ -66,12 +66,17 @@ describe('updates', () => {
     const code = (await request(server.url).post('/api/pairings').set(bearer(PIN)).send({ seat: 2 })).body.code;
     const token = (await request(server.url).post('/api/pair').send({ code })).body.token;
     const s = await connect();
+    const watcher = await connect();
     s.send({ type: 'auth', credential: token });
     expect(await s.waitFor('auth')).toEqual({ type: 'auth', role: 'seat', seat: 2 });
     await s.waitFor('snapshot', (m) => 'knownHand' in m.view);
     await post(OPENING[1]);
     const u = await s.waitFor('update', (m) => m.seq === 2);
     expect(u.view).toMatchObject({ seat: 2, knownHand: [] });
+    // The watcher beside it gets the public view only.
+    const w = await watcher.waitFor('update', (m) => m.seq === 2);
+    expect(w.view).not.toHaveProperty('knownHand');
+    expect(w.view).not.toHaveProperty('seat');
   });
 });
 
