@@ -190,13 +190,14 @@ export class Referee implements RefereeApi {
   private checkpoint(): () => void {
     const session = this.session;
     const back = session?.checkpoint();
-    const { announcement, warning } = this;
+    const { announcement, warning, updates } = this;
     const known = new Set(this.deliveries.keys());
     return () => {
       this.session = session;
       back?.();
       this.announcement = announcement;
       this.warning = warning;
+      this.updates = updates;
       this.held = [];
       for (const key of [...this.deliveries.keys()]) if (!known.has(key)) this.deliveries.delete(key);
     };
