@@ -202,6 +202,30 @@ describe('Referee', () => {
     await again.stop();
   });
 
+  it('lets the commands already queued finish when stopped, and refuses later ones', async () => {
+    const dataDir = tempDir();
+    const referee = await startedReferee({ dataDir });
+    const queued = OPENING.map((c) => referee.submit(c));
+    await referee.stop();
+    expect((await Promise.all(queued)).map((r) => r.ok)).toEqual([true, true, true, true]);
+    const late = await referee.submit({ type: 'pass', seat: 0 });
+    expect(!late.ok && late.error.code).toBe('referee/not-started');
+    const again = await startedReferee({ dataDir });
+    expect(again.publicView().seq).toBe(4);
+  });
+
+  it('opened read-only, shows the table but refuses to change it', async () => {
+    const dataDir = tempDir();
+    const writer = await startedReferee({ dataDir });
+    await submitAll(writer, OPENING);
+    await writer.stop();
+    const reader = await startedReferee({ dataDir, readonly: true });
+    expect(reader.publicView().seq).toBe(4);
+    const r = await reader.submit({ type: 'pass', seat: 0 });
+    expect(!r.ok && r.error.code).toBe('journal/failed');
+    expect(reader.publicView().seq).toBe(4);
+  });
+
   it('gives each seat a private view with the hand cards only it may know', async () => {
     const referee = await startedReferee();
     await submitAll(referee, [
