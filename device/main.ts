@@ -13,10 +13,13 @@ import { PanelDriver, VirtualPanel, findPanelPorts, routePanelKeys, type PanelOu
 import { PiGpio, SimulatedGpio, parseGpioPins, type GpioSignals } from './hardware/gpio/index.ts';
 import { EspeakSpeaker } from './hardware/speech/index.ts';
 import { playUpdate } from './wiring/table-signals.ts';
-import { panelScanner, refereeScanner, type Classify, type FrameSource } from './wiring/scanner.ts';
+import { panelScanner, refereeScanner } from './wiring/scanner.ts';
+import type { CardScanner as RefereeScanner } from './referee/types.ts';
+import type { Classify as WebClassify } from '../web/server/server.ts';
+import type { CameraSource } from './hardware/camera/index.ts';
 import { createWebServer } from '../web/server/server.ts';
 import { loadPin } from '../web/server/auth.ts';
-import { startVision, type VisionParts } from './wiring/vision.ts';
+import { startVision } from './wiring/vision.ts';
 
 export interface StartOptions {
   env?: NodeJS.ProcessEnv;
@@ -25,7 +28,7 @@ export interface StartOptions {
   port?: number;
   /** Parts the caller brings instead of detecting them (the demo, tests). */
   panel?: SeatPanel;
-  camera?: FrameSource & { describe: string };
+  camera?: CameraSource;
   logger?: Logger;
   /** Replay a recorded game through the whole pipeline at a watchable pace. */
   demo?: boolean;
@@ -96,19 +99,29 @@ export async function startCompanion(options: StartOptions = {}): Promise<Compan
     }
   };
   try {
-    const vision: VisionParts = await startVision(config, logger, options.camera);
-    stops.push(() => vision.stop());
-    const scan = vision.camera && vision.classify ? refereeScanner(vision.camera, vision.classify) : undefined;
+    // The classifier (TensorFlow.js) and the camera load while the rest starts: they are the slow part.
+    const visionReady = startVision(config, logger, options.camera);
+    stops.push(async () => (await visionReady).stop());
+    const scan: RefereeScanner = async (seat, exclude) => {
+      const vision = await visionReady;
+      if (vision.camera === undefined || vision.classify === undefined) {
+        return { rescan: true, alternatives: [], reason: vision.camera === undefined ? 'no camera: enter the card on the dashboard' : 'no classifier: enter the card on the dashboard' };
+      }
+      return refereeScanner(vision.camera, vision.classify)(seat, exclude);
+    };
 
     const referee = new Referee({ dataDir, scanner: scan, logger: logger.child({ part: 'referee' }), language: config.language });
     await referee.start();
     stops.push(() => referee.stop());
 
     const { pin, source: pinSource } = loadPin(dataDir, config.pin);
-    const classify: Classify | undefined = vision.classify;
+    const classify: WebClassify = async (image, exclude) => {
+      const { classify: read } = await visionReady;
+      if (read === undefined) return { card: null, confidence: 0, alternatives: [], reason: 'no-classifier' };
+      return read(image, { exclude });
+    };
     const web = createWebServer({
-      referee, port: options.port ?? config.port, host: config.host, dataDir, pin: config.pin, logger: logger.child({ part: 'web' }),
-      classify: classify && ((image, exclude) => classify(image, { exclude })),
+      referee, port: options.port ?? config.port, host: config.host, dataDir, pin: config.pin, logger: logger.child({ part: 'web' }), classify,
     });
     const { port } = await web.start();
     stops.push(() => web.stop());
@@ -123,7 +136,7 @@ export async function startCompanion(options: StartOptions = {}): Promise<Compan
     const panel = chosen.panel;
     stops.push(referee.subscribe((update) => playUpdate(update, { panel: panel ?? undefined, gpio, speaker: speaking ? speaker! : undefined, logger })));
     if (panel) {
-      const scanner = panelScanner(scan ?? (async () => ({ rescan: true as const, alternatives: [], reason: 'no camera: enter the card on the dashboard' })), () => referee.publicView());
+      const scanner = panelScanner(scan, () => referee.publicView());
       stops.push(routePanelKeys(panel, {
         view: () => referee.publicView(), scanner, logger,
         onOutcome: (outcome) => handlePanelOutcome(outcome, referee, panel, gpio, logger),
@@ -140,6 +153,7 @@ export async function startCompanion(options: StartOptions = {}): Promise<Compan
       void referee.submit({ type: 'play', seat: active, to: 'palette', source: 'scan-button', id: randomUUID() });
     }));
 
+    const vision = await visionReady;
     const host = config.host === '0.0.0.0' ? 'localhost' : config.host;
     const url = `http://${host}:${port}`;
     const lan = config.host === '0.0.0.0' ? lanAddresses().map((a) => `http://${a}:${port}`) : [];

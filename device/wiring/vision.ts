@@ -1,7 +1,8 @@
-// The camera and the card classifier, chosen from the config. (Being wired to vision/: the
-// classifier and camera sources land with the vision work.)
+// The camera and the card classifier, chosen from the config. Either may be missing: then the
+// dashboard's manual entry (and photo upload, with a classifier) stands in, and the summary says so.
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
+import { CameraError, FolderCamera, PiCamera, UsbCamera, type CameraSource } from '../hardware/camera/index.ts';
 import type { Classify, FrameSource } from './scanner.ts';
 
 export interface VisionParts {
@@ -12,12 +13,69 @@ export interface VisionParts {
   stop(): Promise<void>;
 }
 
-/** Starts the camera and loads the classifier. */
-export async function startVision(_config: Config, _logger: Logger, camera?: FrameSource & { describe: string }): Promise<VisionParts> {
+const why = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** Starts a camera source, or says why it could not. */
+async function tryCamera(camera: CameraSource): Promise<{ camera: CameraSource } | { error: string }> {
+  try {
+    await camera.start();
+    return { camera };
+  } catch (err) {
+    return { error: why(err) };
+  }
+}
+
+/** The configured camera; "auto" tries the Pi camera, then a USB camera, and settles for none. */
+async function chooseCamera(config: Config): Promise<{ camera?: CameraSource; line: string }> {
+  const none = 'none: cards are entered on the dashboard or uploaded as photos';
+  switch (config.camera) {
+    case 'none':
+      return { line: `${none} (RED7_CAMERA=none)` };
+    case 'folder': {
+      if (config.cameraFolder === undefined) throw new CameraError('no-images', 'RED7_CAMERA=folder needs RED7_CAMERA_FOLDER, the folder of card photos');
+      const r = await tryCamera(new FolderCamera(config.cameraFolder));
+      if ('error' in r) throw new Error(r.error);
+      return { camera: r.camera, line: r.camera.describe };
+    }
+    case 'rpicam':
+    case 'v4l2': {
+      const source = config.camera === 'rpicam' ? new PiCamera({ awbGains: config.awbGains }) : new UsbCamera({ device: config.cameraDevice });
+      const r = await tryCamera(source);
+      if ('error' in r) throw new Error(r.error);
+      return { camera: r.camera, line: r.camera.describe };
+    }
+    case 'auto': {
+      const pi = await tryCamera(new PiCamera({ awbGains: config.awbGains }));
+      if ('camera' in pi) return { camera: pi.camera, line: pi.camera.describe };
+      const usb = await tryCamera(new UsbCamera({ device: config.cameraDevice }));
+      if ('camera' in usb) return { camera: usb.camera, line: usb.camera.describe };
+      return { line: `${none} (Pi camera: ${pi.error}; USB camera: ${usb.error})` };
+    }
+  }
+}
+
+/** Starts the camera (or takes the caller's) and loads the classifier. */
+export async function startVision(config: Config, logger: Logger, given?: CameraSource): Promise<VisionParts> {
+  let classify: Classify | undefined;
+  let classifierLine: string;
+  try {
+    // Loaded only here: TensorFlow.js is the heaviest part of the companion.
+    const { CardClassifier } = await import('../../vision/classifier.ts');
+    const classifier = await CardClassifier.load({ logger: logger.child({ part: 'vision' }) });
+    classify = (image, options) => classifier.classify(image, options);
+    const { accuracy, version } = classifier.metadata;
+    classifierLine = `${classifier.backend} backend, model ${version} (${((100 * accuracy.correct) / Math.max(1, accuracy.photos)).toFixed(1)} % of ${accuracy.photos} held-out photos read right)`;
+  } catch (err) {
+    classifierLine = `unavailable: ${why(err)} — cards are entered on the dashboard`;
+    logger.warn({ part: 'vision' }, classifierLine);
+  }
+  const chosen = given ? { camera: given, line: given.describe } : await chooseCamera(config);
+  if (given) await given.start();
   return {
-    camera,
-    cameraLine: camera?.describe ?? 'none: enter cards on the dashboard or upload a photo',
-    classifierLine: 'none',
-    stop: async () => {},
+    camera: chosen.camera,
+    classify,
+    cameraLine: chosen.line,
+    classifierLine,
+    stop: async () => chosen.camera?.stop(),
   };
 }
