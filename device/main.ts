@@ -9,7 +9,7 @@ import { SerialPort } from 'serialport';
 import { loadConfig, type Config, type ConfigSource } from './config.ts';
 import { Referee } from './referee/referee.ts';
 import type { RefereeApi } from './referee/types.ts';
-import { PanelDriver, VirtualPanel, findPanelPorts, routePanelKeys, type PanelOutcome, type SeatPanel } from './hardware/panel/index.ts';
+import { PanelDriver, VirtualPanel, findPanelPorts, routePanelKeys, type PanelKeyEvent, type PanelOutcome, type SeatPanel } from './hardware/panel/index.ts';
 import { PiGpio, SimulatedGpio, parseGpioPins, type GpioSignals } from './hardware/gpio/index.ts';
 import { EspeakSpeaker } from './hardware/speech/index.ts';
 import { playUpdate } from './wiring/table-signals.ts';
@@ -20,6 +20,8 @@ import type { CameraSource } from './hardware/camera/index.ts';
 import { createWebServer } from '../web/server/server.ts';
 import { loadPin } from '../web/server/auth.ts';
 import { startVision } from './wiring/vision.ts';
+import { runDemo } from './demo/demo.ts';
+import { TrayCamera } from './demo/tray-camera.ts';
 
 export interface StartOptions {
   env?: NodeJS.ProcessEnv;
@@ -32,6 +34,8 @@ export interface StartOptions {
   logger?: Logger;
   /** Replay a recorded game through the whole pipeline at a watchable pace. */
   demo?: boolean;
+  /** Pause between the demo's steps (tests go faster). */
+  demoPaceMs?: number;
 }
 
 /** A running companion. */
@@ -55,9 +59,11 @@ async function choosePanel(config: Config, logger: Logger): Promise<{ panel: Sea
   if (config.panel !== 'auto') {
     return { panel: new PanelDriver({ path: config.panel, logger: logger.child({ part: 'panel' }) }), line: `serial ${config.panel}` };
   }
+  // The driver keeps looking, so a panel plugged in later is found without a restart.
   const found = await findPanelPorts({ list: () => SerialPort.list() }).catch(() => []);
-  if (found.length === 0) return { panel: null, line: 'none found (no /dev/red7-panel, /dev/serial/by-id or Arduino-class USB id): the dashboard’s virtual panel stands in' };
-  return { panel: new PanelDriver({ logger: logger.child({ part: 'panel' }) }), line: `serial ${found[0]} (auto-detected)` };
+  const panel = new PanelDriver({ logger: logger.child({ part: 'panel' }) });
+  if (found.length === 0) return { panel, line: 'none plugged in yet (watching /dev/red7-panel, /dev/serial/by-id and Arduino-class USB ids); the dashboard’s virtual panel stands in' };
+  return { panel, line: `serial ${found[0]} (auto-detected)` };
 }
 
 async function chooseGpio(config: Config, logger: Logger): Promise<{ gpio: GpioSignals; line: string }> {
@@ -87,7 +93,9 @@ export async function startCompanion(options: StartOptions = {}): Promise<Compan
   const cwd = options.cwd ?? process.cwd();
   const { config, sources } = loadConfig(options.env ?? process.env, cwd);
   const logger = options.logger ?? pino({ name: 'red7', level: config.logLevel });
-  const dataDir = resolve(cwd, config.dataDir);
+  // The demo keeps its recorded game out of the table's own journal.
+  const dataDir = options.demo ? resolve(cwd, config.dataDir, 'demo') : resolve(cwd, config.dataDir);
+  const demo = options.demo ? { panel: options.panel instanceof VirtualPanel ? options.panel : new VirtualPanel(), tray: new TrayCamera(Date.now() >>> 0) } : null;
   const stops: Array<() => Promise<void> | void> = [];
   const stopAll = async () => {
     for (const stop of stops.reverse()) {
@@ -100,7 +108,7 @@ export async function startCompanion(options: StartOptions = {}): Promise<Compan
   };
   try {
     // The classifier (TensorFlow.js) and the camera load while the rest starts: they are the slow part.
-    const visionReady = startVision(config, logger, options.camera);
+    const visionReady = startVision(config, logger, demo?.tray ?? options.camera);
     stops.push(async () => (await visionReady).stop());
     const scan: RefereeScanner = async (seat, exclude) => {
       const vision = await visionReady;
@@ -126,7 +134,8 @@ export async function startCompanion(options: StartOptions = {}): Promise<Compan
     const { port } = await web.start();
     stops.push(() => web.stop());
 
-    const chosen = options.panel ? { panel: options.panel, line: 'simulated (given by the caller)' } : await choosePanel(config, logger);
+    const chosen = demo ? { panel: demo.panel, line: 'simulated for the demo (pressed by the recorded game)' }
+      : options.panel ? { panel: options.panel, line: 'simulated (given by the caller)' } : await choosePanel(config, logger);
     const { gpio, line: gpioLine } = await chooseGpio(config, logger);
     stops.push(() => gpio.stop());
     const speaker = config.speech ? new EspeakSpeaker({ log: { info: (m) => logger.info(m), warn: (m) => logger.warn(m) } }) : null;
@@ -139,7 +148,7 @@ export async function startCompanion(options: StartOptions = {}): Promise<Compan
       const scanner = panelScanner(scan, () => referee.publicView());
       stops.push(routePanelKeys(panel, {
         view: () => referee.publicView(), scanner, logger,
-        onOutcome: (outcome) => handlePanelOutcome(outcome, referee, panel, gpio, logger),
+        onOutcome: (outcome, event) => handlePanelOutcome(outcome, event, referee, panel, gpio, logger),
       }));
       await panel.start();
       stops.push(() => panel.stop());
@@ -167,6 +176,16 @@ export async function startCompanion(options: StartOptions = {}): Promise<Compan
       `classifier: ${vision.classifierLine}`,
       `speech:     ${speaking ? 'espeak-ng here, and the dashboard’s browser' : `the dashboard’s browser (espeak-ng ${config.speech ? 'not found' : 'off: RED7_SPEECH=false'})`}`,
     ];
+    if (demo) {
+      const abort = new AbortController();
+      const finished = runDemo({ referee, panel: demo.panel, tray: demo.tray, logger, paceMs: options.demoPaceMs ?? 1400, signal: abort.signal })
+        .catch((err) => logger.error({ err: err instanceof Error ? err.message : String(err) }, 'the demo stopped'));
+      stops.push(async () => {
+        abort.abort();
+        await finished;
+      });
+      summary.push(`demo:       replaying a recorded 3-player game with card actions (journal in ${dataDir})`);
+    }
     const readyMs = performance.now() - started;
     logger.info({ summary, readyMs: Math.round(readyMs) }, `red7 companion ready at ${url}`);
     return { url, pin, referee, panel, gpio, config, sources, summary, readyMs, stop: stopAll };
@@ -177,7 +196,7 @@ export async function startCompanion(options: StartOptions = {}): Promise<Compan
 }
 
 /** Submits a key's command, or shows why it made none: the seat's LED blinks and the buzzer chirps. */
-async function handlePanelOutcome(outcome: PanelOutcome, referee: RefereeApi, panel: SeatPanel, gpio: GpioSignals, logger: Logger): Promise<void> {
+async function handlePanelOutcome(outcome: PanelOutcome, event: PanelKeyEvent, referee: RefereeApi, panel: SeatPanel, gpio: GpioSignals, logger: Logger): Promise<void> {
   switch (outcome.kind) {
     case 'command': {
       const r = await referee.submit(outcome.command);
@@ -189,6 +208,12 @@ async function handlePanelOutcome(outcome: PanelOutcome, referee: RefereeApi, pa
       setTimeout(() => playUpdate({ seq: 0, events: [], announcements: [], view: referee.publicView() }, { panel }), 1500).unref();
       return;
     case 'rescan':
+      if (event.key === 'palette' || event.key === 'canvas') {
+        // Handing the play to the referee without its card makes it scan once more and, unsure
+        // again, announce the rescan with its top guesses to the dashboard, the LEDs and the buzzer.
+        await referee.submit({ type: 'play', seat: outcome.seat, to: event.key, source: 'panel', id: randomUUID() });
+        return;
+      }
       gpio.signal('rescanNeeded');
       panel.setLed(String(outcome.seat) as '0', 'BLINK');
       logger.info({ seat: outcome.seat }, `rescan needed: ${outcome.reason}`);
