@@ -1,7 +1,6 @@
 // Debian's chromium driven by playwright-core, never a downloaded browser; and the dashboard
 // build, redone when its sources are newer than web/client/dist.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,24 +10,8 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const ARTIFACTS = join(ROOT, 'test-artifacts', 'web');
 const CHROMIUM = '/usr/bin/chromium';
 
-function newest(path: string): number {
-  const st = statSync(path);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let t = st.mtimeMs;
-  for (const name of readdirSync(path)) {
-    if (name === 'dist' || name === 'node_modules') continue;
-    t = Math.max(t, newest(join(path, name)));
-  }
-  return t;
-}
-
-/** Builds the dashboard if dist is missing or older than any of its sources. */
-export function ensureClientBuilt(): void {
-  const index = join(ROOT, 'web/client/dist/index.html');
-  const sources = Math.max(newest(join(ROOT, 'web/client')), newest(join(ROOT, 'web/protocol.ts')), newest(join(ROOT, 'device/rules/cards.ts')));
-  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
-  execFileSync('npx', ['vite', 'build', '--config', 'web/client/vite.config.ts'], { cwd: ROOT, stdio: 'pipe' });
-}
+/** Builds the dashboard if dist is missing or older than any of its sources (scripts/ensure-client.mjs). */
+export { ensureClientBuilt } from '../../../scripts/ensure-client.mjs';
 
 /** A headless chromium with a fresh profile; close() also deletes the profile. */
 export async function launchChromium(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
