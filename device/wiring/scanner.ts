@@ -2,7 +2,8 @@
 // classified with the cards that cannot be there ruled out (SPEC section 8). A read below the
 // classifier's threshold is never guessed: it comes back as a rescan with the top guesses.
 import type { CardScanner as RefereeScanner } from '../referee/types.ts';
-import type { CardScanner as PanelScanner } from '../hardware/panel/index.ts';
+import type { CardScanner as PanelScanner, ScanSource } from '../hardware/panel/index.ts';
+import { ALL_CARDS, formatCard } from '../rules/index.ts';
 
 /** What the classifier answers (vision's classify). */
 export interface Classification {
@@ -19,8 +20,14 @@ export interface FrameSource {
   capture(): Promise<Buffer>;
 }
 
+/** The part of the public view the scanners read. */
+export interface TableView {
+  canvas: string[];
+  players: Array<{ palette: string[]; scored: string[]; out?: boolean }>;
+}
+
 /** Every card the table can see: palettes, canvas, score piles. */
-export function visibleCards(view: { canvas: string[]; players: Array<{ palette: string[]; scored: string[] }> }): string[] {
+export function visibleCards(view: TableView): string[] {
   return [...view.canvas, ...view.players.flatMap((p) => [...p.palette, ...p.scored])];
 }
 
@@ -39,11 +46,24 @@ export function refereeScanner(camera: FrameSource, classify: Classify): Referee
   };
 }
 
-/** The panel's scanner, over the referee's: the exclusions come from the current public view. */
-export function panelScanner(scan: RefereeScanner, view: () => Parameters<typeof visibleCards>[0]): PanelScanner {
+/**
+ * The cards that cannot be on the tray: a card from the hand is none of the visible ones; a
+ * card for the 7's action is one of the player's own palette; a card for the 1's action is one
+ * of another palette still in the round.
+ */
+export function impossibleCards(view: TableView, seat: number, from: ScanSource = 'hand'): string[] {
+  if (from === 'hand') return visibleCards(view);
+  const possible = new Set(from === 'own-palette'
+    ? view.players[seat]?.palette ?? []
+    : view.players.flatMap((p, i) => (i === seat || p.out ? [] : p.palette)));
+  return ALL_CARDS.map(formatCard).filter((c) => !possible.has(c));
+}
+
+/** The panel's scanner, over the referee's: what to rule out comes from the current public view. */
+export function panelScanner(scan: RefereeScanner, view: () => TableView): PanelScanner {
   return {
-    async scan(seat) {
-      const r = await scan(seat, visibleCards(view()));
+    async scan(seat, from) {
+      const r = await scan(seat, impossibleCards(view(), seat, from));
       return 'card' in r ? { card: r.card } : { rescan: r.reason };
     },
   };

@@ -8,7 +8,7 @@ export { VirtualPanel, type PressResult } from './virtual-panel.ts';
 export type { SeatPanel } from './seat-panel.ts';
 export { routePanelKeys, type KeyRouterOptions, type KeySource } from './key-router.ts';
 export {
-  keyToCommand, PANEL_IGNORE_CODES, PanelViewSchema, type CardScanner, type PanelIgnoreCode, type PanelOutcome, type PanelView, type ScanResult,
+  keyToCommand, PANEL_IGNORE_CODES, PanelViewSchema, type CardScanner, type PanelIgnoreCode, type PanelOutcome, type PanelView, type ScanResult, type ScanSource,
 } from './key-commands.ts';
 export { PANEL_KEYS, PRESS_KINDS, type PanelKey, type PanelKeyEvent, type PressKind } from './key-event.ts';
 export { LED_MODES, LED_TARGETS, type LedMode, type LedTarget, type Seat } from './protocol.ts';

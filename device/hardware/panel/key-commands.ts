@@ -32,9 +32,12 @@ const KeyEventSchema = z.object({
 /** What a scan of the tray found: a card in `R7` notation, or a reason to lay it again. */
 export type ScanResult = { card: string } | { rescan: string };
 
+/** Where the card on the tray comes from, so the scanner can rule out every card that cannot be it. */
+export type ScanSource = 'hand' | 'own-palette' | 'other-palette';
+
 /** Takes a camera frame of the tray for a seat and classifies the card on it. */
 export interface CardScanner {
-  scan(seat: number): Promise<ScanResult>;
+  scan(seat: number, from?: ScanSource): Promise<ScanResult>;
 }
 
 /** Why a key made no command (typed, so LEDs, buzzer and dashboard render the same reason). */
@@ -89,15 +92,16 @@ export async function keyToCommand(
         command: press === 'long' ? { type: 'pass', seat, ...envelope } : { type: 'endTurn', seat, ...envelope },
       };
     case 'palette': {
-      const r = await scanCard(scanner, seat);
+      const r = await scanCard(scanner, seat, 'hand');
       if (!r.ok) return r.outcome;
       return { kind: 'command', command: { type: 'play', seat, to: 'palette', card: r.card, ...envelope } };
     }
     case 'canvas': {
-      const r = await scanCard(scanner, seat);
-      if (!r.ok) return r.outcome;
       // While the 7's action is pending, a card laid for the canvas is the palette card it sends there.
-      const command: Command = pending !== null && 'action' in pending && pending.action === 7
+      const seven = pending !== null && 'action' in pending && pending.action === 7;
+      const r = await scanCard(scanner, seat, seven ? 'own-palette' : 'hand');
+      if (!r.ok) return r.outcome;
+      const command: Command = seven
         ? { type: 'discard', seat, card: r.card, to: 'canvas', ...envelope }
         : { type: 'play', seat, to: 'canvas', card: r.card, ...envelope };
       return { kind: 'command', command };
@@ -110,10 +114,10 @@ export async function keyToCommand(
 /** A scanned card, or the outcome that stands instead (rescan, failed scan). */
 type Scanned = { ok: true; card: string } | { ok: false; outcome: PanelOutcome };
 
-async function scanCard(scanner: CardScanner, seat: Seat): Promise<Scanned> {
+async function scanCard(scanner: CardScanner, seat: Seat, from: ScanSource): Promise<Scanned> {
   let result: unknown;
   try {
-    result = await scanner.scan(seat);
+    result = await scanner.scan(seat, from);
   } catch (err) {
     return { ok: false, outcome: ignored(seat, 'panel/scan-failed', `the scan failed: ${err instanceof Error ? err.message : String(err)}`) };
   }
@@ -144,12 +148,12 @@ async function drawOrDeck(
     case 3:
       return { kind: 'command', command: { type: 'draw', seat, ...envelope } };
     case 7: {
-      const r = await scanCard(scanner, seat);
+      const r = await scanCard(scanner, seat, 'own-palette');
       if (!r.ok) return r.outcome;
       return { kind: 'command', command: { type: 'discard', seat, card: r.card, to: 'deck', ...envelope } };
     }
     case 1: {
-      const r = await scanCard(scanner, seat);
+      const r = await scanCard(scanner, seat, 'other-palette');
       if (!r.ok) return r.outcome;
       const from = players.findIndex((p, i) => i !== seat && p.palette.includes(r.card));
       if (from < 0) {
