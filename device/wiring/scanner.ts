@@ -2,8 +2,8 @@
 // classified with the cards that cannot be there ruled out (SPEC section 8). A read below the
 // classifier's threshold is never guessed: it comes back as a rescan with the top guesses.
 import type { CardScanner as RefereeScanner } from '../referee/types.ts';
-import type { CardScanner as PanelScanner, ScanSource } from '../hardware/panel/index.ts';
-import { ALL_CARDS, formatCard } from '../rules/index.ts';
+import type { CardScanner as PanelScanner } from '../hardware/panel/index.ts';
+import { impossibleCards, type TableView } from '../referee/exclusions.ts';
 
 /** What the classifier answers (vision's classify). */
 export interface Classification {
@@ -20,17 +20,6 @@ export interface FrameSource {
   capture(): Promise<Buffer>;
 }
 
-/** The part of the public view the scanners read. */
-export interface TableView {
-  canvas: string[];
-  players: Array<{ palette: string[]; scored: string[]; out?: boolean }>;
-}
-
-/** Every card the table can see: palettes, canvas, score piles. */
-export function visibleCards(view: TableView): string[] {
-  return [...view.canvas, ...view.players.flatMap((p) => [...p.palette, ...p.scored])];
-}
-
 /** The referee's scanner: capture, classify with exclusions, play or ask for a rescan. */
 export function refereeScanner(camera: FrameSource, classify: Classify): RefereeScanner {
   return async (_seat, exclude) => {
@@ -44,19 +33,6 @@ export function refereeScanner(camera: FrameSource, classify: Classify): Referee
     if (r.card !== null) return { card: r.card };
     return { rescan: true, alternatives: r.alternatives, reason: r.reason ?? 'low-confidence' };
   };
-}
-
-/**
- * The cards that cannot be on the tray: a card from the hand is none of the visible ones; a
- * card for the 7's action is one of the player's own palette; a card for the 1's action is one
- * of another palette still in the round.
- */
-export function impossibleCards(view: TableView, seat: number, from: ScanSource = 'hand'): string[] {
-  if (from === 'hand') return visibleCards(view);
-  const possible = new Set(from === 'own-palette'
-    ? view.players[seat]?.palette ?? []
-    : view.players.flatMap((p, i) => (i === seat || p.out ? [] : p.palette)));
-  return ALL_CARDS.map(formatCard).filter((c) => !possible.has(c));
 }
 
 /** The panel's scanner, over the referee's: what to rule out comes from the current public view. */

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { PublicView, RefereeApi } from '../../device/referee/types.ts';
 import type { IdentifyAnswer, Role, ScanAnswer, ScanRecord } from '../protocol.ts';
 import { dispatchCommand } from './dispatch.ts';
+import { impossibleCards, visibleCards } from '../../device/referee/exclusions.ts';
 
 /** The card classifier, injected (the vision engineer's shape). */
 export type Classify = (image: Buffer, exclude: string[]) => Promise<{
@@ -25,15 +26,6 @@ export function sniffImage(b: Buffer): 'image/jpeg' | 'image/png' | 'image/webp'
   return null;
 }
 
-/** Every card the table can see: these cannot be the card on the tray. */
-export function visibleCards(view: PublicView): string[] {
-  const cards = new Set<string>(view.canvas);
-  for (const p of view.players) {
-    for (const c of p.palette) cards.add(c);
-    for (const c of p.scored) cards.add(c);
-  }
-  return [...cards];
-}
 
 /** Keeps recent scans and turns photos into plays. */
 export class ScanDesk {
@@ -65,9 +57,11 @@ export class ScanDesk {
     const type = sniffImage(photo);
     if (type === null) return { status: 415, answer: { ok: false, error: { code: 'scan/bad-image', message: 'the upload is not a JPEG, PNG or WebP photo' } } };
     const view = this.referee.publicView();
+    // A card laid for the canvas while the 7's action is owed is the palette card it sends there (as the panel does).
+    const seven = view.active === seat && view.pending !== null && 'action' in view.pending && view.pending.action === 7;
     let read: Awaited<ReturnType<Classify>>;
     try {
-      read = await this.classify(photo, visibleCards(view));
+      read = await this.classify(photo, impossibleCards(view, seat, to === 'canvas' && seven ? 'own-palette' : 'hand'));
     } catch (err) {
       this.logger?.warn({ err: err instanceof Error ? err.message : String(err) }, 'classifier refused a photo');
       return { status: 422, answer: { ok: false, error: { code: 'scan/bad-image', message: `the photo could not be read: ${err instanceof Error ? err.message : String(err)}` } } };
@@ -80,8 +74,6 @@ export class ScanDesk {
       const why = read.reason ?? 'the card could not be read surely';
       return { status: 422, answer: { ok: false, error: { code: 'scan/rescan', message: `${why}: scan again or pick one of the guesses` }, scan: record } };
     }
-    // A card laid for the canvas while the 7's action is owed is the palette card it sends there (as the panel does).
-    const seven = view.active === seat && view.pending !== null && 'action' in view.pending && view.pending.action === 7;
     const command = to === 'canvas' && seven
       ? { type: 'discard', seat, card: read.card, to: 'canvas' }
       : { type: 'play', seat, to, card: read.card };

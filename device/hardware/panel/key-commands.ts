@@ -3,6 +3,7 @@
 // PALETTE/CANVAS and some DRAW/DECK presses, a camera scan of the card on the tray.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import type { ScanSource } from '../../referee/exclusions.ts';
 import type { Command } from '../../rules/commands.ts';
 import { tryParseCard } from '../../rules/cards.ts';
 import { PHASES } from '../../rules/state.ts';
@@ -33,7 +34,7 @@ const KeyEventSchema = z.object({
 export type ScanResult = { card: string } | { rescan: string };
 
 /** Where the card on the tray comes from, so the scanner can rule out every card that cannot be it. */
-export type ScanSource = 'hand' | 'own-palette' | 'other-palette';
+export type { ScanSource };
 
 /** Takes a camera frame of the tray for a seat and classifies the card on it. */
 export interface CardScanner {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { impossibleCards, panelScanner, refereeScanner, visibleCards, type Classify } from '../../../device/wiring/scanner.ts';
+import { impossibleCards, visibleCards } from '../../../device/referee/exclusions.ts';
+import { panelScanner, refereeScanner, type Classify } from '../../../device/wiring/scanner.ts';
 
 const view = {
   canvas: ['O5'],
