@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runRed7 } from '../hardware/cli-run.ts';
+import { red7 as runRed7 } from '../../helpers/cli.ts';
 import { makeFakeSysfs, PI5_CHIPS } from '../hardware/gpio/fake-sysfs.ts';
 
 const pi5 = makeFakeSysfs(PI5_CHIPS);

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { runRed7 } from '../hardware/cli-run.ts';
+import { red7 as runRed7 } from '../../helpers/cli.ts';
 import { makeFakeEspeak } from '../hardware/speech/fake-espeak.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'red7-say-'));
