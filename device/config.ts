@@ -25,7 +25,7 @@ export const SETTINGS = {
   gpioGreenLed: { env: 'RED7_GPIO_GREEN', schema: bcm, default: 17, description: 'BCM pin of the green status LED' },
   gpioRedLed: { env: 'RED7_GPIO_RED', schema: bcm, default: 27, description: 'BCM pin of the red status LED' },
   gpioBuzzer: { env: 'RED7_GPIO_BUZZER', schema: bcm, default: 22, description: 'BCM pin of the buzzer' },
-  gpioScanButton: { env: 'RED7_GPIO_SCAN', schema: bcm, default: 23, description: 'BCM pin of the scan button (to ground, external pull-up)' },
+  gpioScanButton: { env: 'RED7_GPIO_SCAN', schema: bcm, default: 23, description: 'BCM pin of the scan button (to ground; install-pi.sh sets its pull-up)' },
   speech: { env: 'RED7_SPEECH', schema: bool, default: true, description: 'speak announcements on the Pi with espeak-ng when present' },
   logLevel: { env: 'RED7_LOG_LEVEL', schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), default: 'info', description: 'log level' },
 } as const;
