@@ -2,11 +2,20 @@
 #include "matrix.h"
 
 #include <avr_ioport.h>
+#include <sim_cycle_timers.h>
 #include <sim_irq.h>
+#include <stdint.h>
 
 #include "../avr/pins.h"
 
 static uint32_t keys_closed; /* bit per key, as numbered in commands.h */
+/* A finger holds a key at least this long.  On a loaded machine the sim may read a press and its
+ * release in one go after a scheduling stall; applied at the same AVR instant, the firmware's
+ * 5 ms debounce would (rightly) never see the press.  So a release that comes sooner than this in
+ * AVR time after its press is applied when the hold has lasted MIN_HOLD_MS. */
+#define MIN_HOLD_MS 30
+static avr_cycle_count_t pressed_at[17];
+static uint8_t generation[17]; /* bumped by each press: a deferred release of an older press is void */
 static uint8_t last_columns;
 static uint8_t last_undo;
 
@@ -103,15 +112,42 @@ void matrix_attach(avr_t *avr)
 	matrix_refresh(avr);
 }
 
+static void open_key(avr_t *avr, uint8_t key)
+{
+	keys_closed &= ~(1u << key);
+	update_pins(avr, -1, false);
+}
+
+static avr_cycle_count_t deferred_release(avr_t *avr, avr_cycle_count_t when, void *param)
+{
+	(void)when;
+	uintptr_t p = (uintptr_t)param;
+	uint8_t key = (uint8_t)(p & 0xFF);
+	if (generation[key] == (uint8_t)(p >> 8))
+		open_key(avr, key);
+	return 0;
+}
+
 void matrix_set_key(avr_t *avr, uint8_t key, bool closed)
 {
 	if (key > 16)
 		return;
-	if (closed)
+	if (closed) {
+		generation[key]++;
+		pressed_at[key] = avr->cycle;
 		keys_closed |= 1u << key;
-	else
-		keys_closed &= ~(1u << key);
-	update_pins(avr, -1, false);
+		update_pins(avr, -1, false);
+		return;
+	}
+	if (!(keys_closed & (1u << key)))
+		return;
+	avr_cycle_count_t min_hold = (avr_cycle_count_t)avr->frequency / 1000 * MIN_HOLD_MS;
+	avr_cycle_count_t held = avr->cycle - pressed_at[key];
+	if (held >= min_hold) {
+		open_key(avr, key);
+		return;
+	}
+	avr_cycle_timer_register(avr, min_hold - held, deferred_release, (void *)(uintptr_t)(key | (uintptr_t)generation[key] << 8));
 }
 
 void matrix_refresh(avr_t *avr)
