@@ -9,13 +9,14 @@
 #include "../avr/pins.h"
 
 static uint32_t keys_closed; /* bit per key, as numbered in commands.h */
-/* A finger holds a key at least this long.  On a loaded machine the sim may read a press and its
- * release in one go after a scheduling stall; applied at the same AVR instant, the firmware's
- * 5 ms debounce would (rightly) never see the press.  So a release that comes sooner than this in
- * AVR time after its press is applied when the hold has lasted MIN_HOLD_MS. */
+/* Key changes reach the AVR at least this far apart, per key, in AVR time.  On a loaded machine
+ * the sim may read several commands in one go after a scheduling stall; applied at the same AVR
+ * instant, a press and its release (or a release and the next press) would be too short for the
+ * firmware's 5 ms debounce, which would rightly ignore them.  So each change of a key is applied
+ * no sooner than MIN_HOLD_MS after that key's previous change: a finger is never faster. */
 #define MIN_HOLD_MS 30
-static avr_cycle_count_t pressed_at[17];
-static uint8_t generation[17]; /* bumped by each press: a deferred release of an older press is void */
+static avr_cycle_count_t next_change[17];
+static uint32_t change_count; /* makes each scheduled change's timer parameter unique */
 static uint8_t last_columns;
 static uint8_t last_undo;
 
@@ -112,19 +113,20 @@ void matrix_attach(avr_t *avr)
 	matrix_refresh(avr);
 }
 
-static void open_key(avr_t *avr, uint8_t key)
+static void apply_key(avr_t *avr, uint8_t key, bool closed)
 {
-	keys_closed &= ~(1u << key);
+	if (closed)
+		keys_closed |= 1u << key;
+	else
+		keys_closed &= ~(1u << key);
 	update_pins(avr, -1, false);
 }
 
-static avr_cycle_count_t deferred_release(avr_t *avr, avr_cycle_count_t when, void *param)
+static avr_cycle_count_t scheduled_change(avr_t *avr, avr_cycle_count_t when, void *param)
 {
 	(void)when;
 	uintptr_t p = (uintptr_t)param;
-	uint8_t key = (uint8_t)(p & 0xFF);
-	if (generation[key] == (uint8_t)(p >> 8))
-		open_key(avr, key);
+	apply_key(avr, (uint8_t)(p & 0xFF), (p >> 8) & 1);
 	return 0;
 }
 
@@ -132,22 +134,17 @@ void matrix_set_key(avr_t *avr, uint8_t key, bool closed)
 {
 	if (key > 16)
 		return;
-	if (closed) {
-		generation[key]++;
-		pressed_at[key] = avr->cycle;
-		keys_closed |= 1u << key;
-		update_pins(avr, -1, false);
+	avr_cycle_count_t hold = (avr_cycle_count_t)avr->frequency / 1000 * MIN_HOLD_MS;
+	if (avr->cycle >= next_change[key]) {
+		apply_key(avr, key, closed);
+		next_change[key] = avr->cycle + hold;
 		return;
 	}
-	if (!(keys_closed & (1u << key)))
-		return;
-	avr_cycle_count_t min_hold = (avr_cycle_count_t)avr->frequency / 1000 * MIN_HOLD_MS;
-	avr_cycle_count_t held = avr->cycle - pressed_at[key];
-	if (held >= min_hold) {
-		open_key(avr, key);
-		return;
-	}
-	avr_cycle_timer_register(avr, min_hold - held, deferred_release, (void *)(uintptr_t)(key | (uintptr_t)generation[key] << 8));
+	/* simavr replaces a timer registered again with the same callback and parameter, so each
+	 * scheduled change carries its own count in the parameter's high bits. */
+	uintptr_t param = key | (uintptr_t)closed << 8 | (uintptr_t)(++change_count & 0xFFFFFF) << 9;
+	avr_cycle_timer_register(avr, next_change[key] - avr->cycle, scheduled_change, (void *)param);
+	next_change[key] += hold;
 }
 
 void matrix_refresh(avr_t *avr)

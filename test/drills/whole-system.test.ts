@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { applyCommand, formatCard, parseCard, type GameCommand, type GameState } from '../../device/rules/index.ts';
 import { impossibleCards, type ScanSource, type TableView } from '../../device/referee/exclusions.ts';
 import { Referee } from '../../device/referee/referee.ts';
@@ -105,14 +106,49 @@ afterAll(async () => {
   await sim?.kill();
 });
 
-/** Waits until the table's sequence number passes `seq`. */
-async function waitForSeq(url: string, seq: number, what: string): Promise<PublicView> {
-  const deadline = performance.now() + 15_000;
-  for (;;) {
-    const view = (await getState(url)) as PublicView;
-    if (view.seq > seq) return view;
-    if (performance.now() > deadline) throw new Error(`the table did not take ${what} (still at seq ${view.seq}: ${JSON.stringify(view.warning)})`);
-    await new Promise((r) => setTimeout(r, 20));
+/** Follows the table over the dashboard's WebSocket, as a tablet does (polling would hit the rate limit). */
+class TableWatcher {
+  seq = 0;
+  /** The last few things the table said, for a failure message. */
+  heard: string[] = [];
+  private waiters: Array<() => void> = [];
+  private constructor(private readonly socket: WebSocket) {}
+
+  static async open(url: string): Promise<TableWatcher> {
+    const socket = new WebSocket(`${url.replace('http', 'ws')}/ws`);
+    const watcher = new TableWatcher(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.on('message', (data) => {
+        const msg = JSON.parse(String(data));
+        if (msg.type === 'snapshot' || msg.type === 'update') {
+          watcher.seq = msg.seq;
+          if (msg.type === 'update') watcher.heard.push(`${msg.seq}: ${msg.announcements.join(' ')} ${JSON.stringify(msg.view.warning)}`);
+          if (msg.type === 'snapshot') resolve();
+          for (const w of watcher.waiters.splice(0)) w();
+        }
+      });
+      socket.once('error', reject);
+    });
+    return watcher;
+  }
+
+  /** Waits until the sequence number passes `seq`. */
+  async passes(seq: number, what: string, log: () => string): Promise<void> {
+    const deadline = performance.now() + 15_000;
+    while (this.seq <= seq) {
+      if (performance.now() > deadline) {
+        writeFileSync(join(ARTIFACTS, 'service.log'), log());
+        throw new Error(`the table did not take ${what} (still at seq ${this.seq})\n${this.heard.slice(-4).join('\n')}\n(the service's log is in ${join(ARTIFACTS, 'service.log')})`);
+      }
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        setTimeout(resolve, 500);
+      });
+    }
+  }
+
+  close(): void {
+    this.socket.close();
   }
 }
 
@@ -121,31 +157,34 @@ describe('the whole companion', () => {
     expect(SCRIPT.length).toBeGreaterThan(100);
     const link = join(mkdtempSync(join(tmpdir(), 'red7-link-')), 'panel');
     sim = await PanelSim.start({ link });
-    service = await startService(freshDataDir(), { RED7_PANEL: link, RED7_CAMERA: 'folder', RED7_CAMERA_FOLDER: photos });
+    service = await startService(freshDataDir(), { RED7_PANEL: link, RED7_CAMERA: 'folder', RED7_CAMERA_FOLDER: photos, RED7_LOG_LEVEL: 'info' });
     expect(service.output()).toMatch(/panel:\s+serial/);
     expect(service.output()).toMatch(/classifier:\s+\S+ backend/);
     const browser = await launchChromium();
     try {
       const page = await browser.context.newPage();
       await page.goto(service.url);
+      const table = await TableWatcher.open(service.url);
       let state: GameState | null = null;
       let panelCommands = 0;
       for (const [i, c] of SCRIPT.entries()) {
         const key = state ? keyOf(c, state) : null;
-        const before = ((await getState(service.url)) as PublicView).seq;
+        const before = table.seq;
         if (key === null) {
           // Setting up is the referee's, on the dashboard.
           const r = await postCommand(service.url, c);
           expect(r.body.ok, JSON.stringify(r.body)).toBe(true);
+          await table.passes(before, `command ${i}`, service.output);
         } else {
           await sim.press(key.seat, key.key);
           await new Promise((r) => setTimeout(r, key.hold ? 1700 : 40));
           await sim.release(key.seat, key.key);
-          await waitForSeq(service.url, before, `command ${i} ${JSON.stringify(c)}`);
+          await table.passes(before, `command ${i} ${JSON.stringify(c)}`, service.output);
           panelCommands++;
         }
         state = (applyCommand(state, c) as { state: GameState }).state;
       }
+      table.close();
       const final = (await getState(service.url)) as PublicView;
       expect(final.phase).toBe('gameOver');
       expect(final).toEqual(expectedFinal);

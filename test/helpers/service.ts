@@ -37,7 +37,7 @@ export async function startService(dataDir: string, env: NodeJS.ProcessEnv = {})
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the companion did not start in 30 s:\n${out}`)), 30_000);
     const look = () => {
-      const m = /dashboard:\s+(http:\/\/[^\s]+)/.exec(out);
+      const m = /dashboard:\s+(http:\/\/[^\s"]+)/.exec(out);
       if (m) {
         clearTimeout(timer);
         resolve(m[1]!);
