@@ -10,6 +10,8 @@ interface SubCommand {
 const COMMANDS: Record<string, SubCommand> = {
   start: { summary: 'start the companion: dashboard, referee, panel, camera (--demo replays a recorded game)', load: () => import('./commands/start.ts') },
   judge: { summary: 'judge positions read as JSON lines on stdin', load: () => import('./commands/judge.ts') },
+  classify: { summary: 'read the card in each photo: one JSON line per file (--exclude R7,B3)', load: () => import('./commands/classify.ts') },
+  'vision-eval': { summary: 'test the card model on fresh rendered photos (--count N --seed S --png FILE)', load: () => import('./commands/vision-eval.ts') },
   simulate: { summary: 'play seeded random games through the rules', load: () => import('./commands/simulate.ts') },
   play: { summary: 'referee a game: commands as JSON lines on stdin, one answer line each', load: () => import('./commands/play.ts') },
   state: { summary: 'print the current public view (or --seat N private view)', load: () => import('./commands/state.ts') },

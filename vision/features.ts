@@ -67,20 +67,46 @@ function median(xs: Float32Array | number[]): number {
   return s[s.length >> 1]!;
 }
 
+/** Area of a component's box that the component covers once its enclosed holes are filled in. */
+function solidity(label: Int32Array, id: number, x0: number, y0: number, x1: number, y1: number): number {
+  const bw = x1 - x0 + 1, bh = y1 - y0 + 1;
+  const outside = new Uint8Array(bw * bh);
+  const stack: number[] = [];
+  const push = (x: number, y: number): void => {
+    const k = (y - y0) * bw + (x - x0);
+    if (outside[k] || label[y * CROP_W + x] === id) return;
+    outside[k] = 1;
+    stack.push(k);
+  };
+  for (let x = x0; x <= x1; x++) { push(x, y0); push(x, y1); }
+  for (let y = y0; y <= y1; y++) { push(x0, y); push(x1, y); }
+  while (stack.length > 0) {
+    const k = stack.pop()!, x = (k % bw) + x0, y = ((k / bw) | 0) + y0;
+    if (x > x0) push(x - 1, y);
+    if (x < x1) push(x + 1, y);
+    if (y > y0) push(x, y - 1);
+    if (y < y1) push(x, y + 1);
+  }
+  let out = 0;
+  for (let k = 0; k < outside.length; k++) out += outside[k]!;
+  return 1 - out / (bw * bh);
+}
+
 /** The box (x0, y0, x1, y1, exclusive) of the biggest white stroke shape: the numeral. */
 export function numeralBox(white: Float32Array, threshold: number): [number, number, number, number] | null {
   const m = new Uint8Array(CROP_H * CROP_W);
-  const edge = 3; // a white card border must not join everything into one shape
-  for (let y = edge; y < CROP_H - edge; y++) for (let x = edge; x < CROP_W - edge; x++) {
+  for (let y = 1; y < CROP_H - 1; y++) for (let x = 1; x < CROP_W - 1; x++) {
     m[y * CROP_W + x] = white[y * CROP_W + x]! > threshold ? 1 : 0;
   }
-  const seen = new Uint8Array(CROP_H * CROP_W);
+  const label = new Int32Array(CROP_H * CROP_W);
   const stack: number[] = [];
   let best: [number, number, number, number] | null = null;
-  let bestSize = 0;
+  let bestSize = -Infinity;
+  let id = 0;
   for (let s = 0; s < m.length; s++) {
-    if (!m[s] || seen[s]) continue;
-    seen[s] = 1; stack.push(s);
+    if (!m[s] || label[s]) continue;
+    id++;
+    label[s] = id; stack.push(s);
     let area = 0, x0 = CROP_W, y0 = CROP_H, x1 = 0, y1 = 0;
     while (stack.length > 0) {
       const i = stack.pop()!, x = i % CROP_W, y = (i / CROP_W) | 0;
@@ -90,15 +116,22 @@ export function numeralBox(white: Float32Array, threshold: number): [number, num
         const nx = x + dx, ny = y + dy;
         if (nx < 0 || ny < 0 || nx >= CROP_W || ny >= CROP_H) continue;
         const j = ny * CROP_W + nx;
-        if (m[j] && !seen[j]) { seen[j] = 1; stack.push(j); }
+        if (m[j] && !label[j]) { label[j] = id; stack.push(j); }
       }
     }
-    const bw = x1 - x0 + 1, bh = y1 - y0 + 1, size = Math.max(bw, bh);
-    // Strokes fill little of their box; the Russian edition's white rule panel fills most of its.
-    if (area >= 10 && size >= 8 && area / (bw * bh) < 0.72 && size > bestSize) {
-      best = [x0, y0, x1 + 1, y1 + 1];
-      bestSize = size;
-    }
+    const bw = x1 - x0 + 1, bh = y1 - y0 + 1;
+    // Pieces of a white card border lie along the crop's edge; a numeral stands clear of it, so
+    // a shape touching the edge only counts when nothing else does (it ranks below any that does not).
+    const touches = x0 <= 2 || y0 <= 2 || x1 >= CROP_W - 3 || y1 >= CROP_H - 3;
+    const size = Math.max(bw, bh) - (touches ? CROP_H : 0);
+    if (area < 10 || Math.max(bw, bh) < 8 || size <= bestSize) continue;
+    // A white card border is a ring round the whole crop, not a numeral.
+    if (bw > 0.85 * CROP_W || bh > 0.85 * CROP_H) continue;
+    // Strokes fill little of their box; a glare spot is a filled disc, and the Russian edition's
+    // white rule panel is a filled box once the holes of its text are filled in.
+    if (area / (bw * bh) > 0.72 || solidity(label, id, x0, y0, x1, y1) > 0.85) continue;
+    best = [x0, y0, x1 + 1, y1 + 1];
+    bestSize = size;
   }
   return best;
 }

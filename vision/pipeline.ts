@@ -17,6 +17,17 @@ export function turnQuad(quad: readonly Point[]): Point[] {
   return [quad[2]!, quad[3]!, quad[0]!, quad[1]!];
 }
 
+/** The crop turned through 180°: the same as warping the turned quad, without sampling again. */
+export function turnCrop(crop: Float32Array): Float32Array {
+  const out = new Float32Array(crop.length);
+  const n = crop.length / 3;
+  for (let i = 0; i < n; i++) {
+    const j = n - 1 - i;
+    out[3 * j] = crop[3 * i]!; out[3 * j + 1] = crop[3 * i + 1]!; out[3 * j + 2] = crop[3 * i + 2]!;
+  }
+  return out;
+}
+
 /** Features of the card inside a quad of a working image. */
 export function quadFeatures(image: RawImage, quad: readonly Point[]): Float32Array {
   return cropFeatures(warpCrop(image, quad));
@@ -29,5 +40,6 @@ export async function readFrame(bytes: Uint8Array): Promise<FrameReading> {
   if (located.kind !== 'card') return located;
   // The locator cannot tell a card's top from its bottom (a 6 upside down is still read as a 6),
   // so the model is asked both ways up and the answers averaged.
-  return { kind: 'card', features: quadFeatures(image, located.quad), turned: quadFeatures(image, turnQuad(located.quad)), quad: located.quad, image };
+  const crop = warpCrop(image, located.quad);
+  return { kind: 'card', features: cropFeatures(crop), turned: cropFeatures(turnCrop(crop)), quad: located.quad, image };
 }

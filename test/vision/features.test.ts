@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cropFeatures, CROP_H, CROP_W, FEATURE_LENGTH, warpCrop, whiteReference } from '../../vision/features.ts';
+import { cropFeatures, CROP_H, CROP_W, FEATURE_LENGTH, numeralBox, warpCrop, whiteReference } from '../../vision/features.ts';
 import { homographyFromPoints, project } from '../../vision/homography.ts';
+import { turnCrop, turnQuad } from '../../vision/pipeline.ts';
 
 /** A synthetic crop: a violet field with a white bar where a numeral would be. */
 function crop(gains: [number, number, number]): Float32Array {
   const c = new Float32Array(CROP_H * CROP_W * 3);
   for (let y = 0; y < CROP_H; y++) for (let x = 0; x < CROP_W; x++) {
-    const white = x >= 8 && x < 12 && y >= 8 && y < 20;
+    const white = x >= 14 && x < 20 && y >= 14 && y < 42;
     const rgb = white ? [240, 240, 240] : [107, 56, 149];
     for (let k = 0; k < 3; k++) c[(y * CROP_W + x) * 3 + k] = rgb[k]! * gains[k]!;
   }
@@ -37,6 +38,35 @@ describe('white-referenced features', () => {
     const c = warpCrop({ data, width: w, height: h, channels: 3 }, [[0, 0], [w, 0], [w, h], [0, h]]);
     expect(c[(10 * CROP_W + 2) * 3]).toBeLessThan(10);
     expect(c[(10 * CROP_W + CROP_W - 3) * 3]).toBeGreaterThan(245);
+  });
+});
+
+describe('turned crops', () => {
+  it('turning a crop through 180° equals warping the turned quad', () => {
+    const w = 120, h = 90;
+    const data = new Uint8Array(w * h * 3);
+    for (let i = 0; i < data.length; i++) data[i] = (i * 37) % 251;
+    const img = { data, width: w, height: h, channels: 3 as const };
+    const quad: Array<[number, number]> = [[30, 10], [80, 20], [70, 85], [20, 75]];
+    const a = turnCrop(warpCrop(img, quad));
+    const b = warpCrop(img, turnQuad(quad));
+    expect(Math.max(...a.map((v, i) => Math.abs(v - b[i]!)))).toBeLessThan(1e-3);
+  });
+});
+
+describe('numeral finder', () => {
+  it('picks the stroke-shaped white numeral, not the filled white rule panel', () => {
+    const white = new Float32Array(CROP_H * CROP_W).fill(0.2);
+    // A "7": a top bar and a diagonal stroke.
+    for (let x = 10; x < 24; x++) for (let y = 8; y < 11; y++) white[y * CROP_W + x] = 1;
+    for (let y = 11; y < 30; y++) for (let d = 0; d < 3; d++) white[y * CROP_W + 22 - Math.floor((y - 11) / 2) + d] = 1;
+    // A bigger filled panel lower down.
+    for (let y = 36; y < 50; y++) for (let x = 5; x < 35; x++) white[y * CROP_W + x] = 1;
+    expect(numeralBox(white, 0.6)).toEqual([10, 8, 25, 30]);
+  });
+
+  it('finds nothing on a card without white', () => {
+    expect(numeralBox(new Float32Array(CROP_H * CROP_W).fill(0.3), 0.6)).toBeNull();
   });
 });
 

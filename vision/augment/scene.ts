@@ -179,7 +179,7 @@ export async function photograph(faces: RawImage[], rng: Rng, opts: SceneOptions
   }
   let glareAt: Point | null = null;
   let glareSize = 0;
-  if (quads.length > 0 && rng.chance(0.3)) {
+  if (quads.length > 0 && rng.chance(0.22)) {
     const q = quads[0]!;
     const a = rng.next(), b = rng.next();
     const top: Point = [q[0]![0] + (q[1]![0] - q[0]![0]) * a, q[0]![1] + (q[1]![1] - q[0]![1]) * a];

@@ -62,8 +62,18 @@ function quantile(xs: number[], q: number): number {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
 }
 
-/** Marks card-coloured pixels against the table colour sampled on the frame's border. */
-function foreground(f: ReturnType<typeof shrink>, strictness: number): Uint8Array {
+/** Each pixel's distance from the table colour sampled on the frame's border, and the table's own spread. */
+interface TableDistance {
+  /** Chroma distance, already divided by its near-black allowance. */
+  dc: Float32Array;
+  /** Log brightness ratio to the table. */
+  dl: Float32Array;
+  tc: number;
+  tBright: number;
+  tDark: number;
+}
+
+function tableDistance(f: ReturnType<typeof shrink>): TableDistance {
   const { l, c1, c2, w, h } = f;
   const ring: number[] = [];
   for (let x = 0; x < w; x++) for (const y of [0, 1, h - 2, h - 1]) ring.push(y * w + x);
@@ -71,17 +81,26 @@ function foreground(f: ReturnType<typeof shrink>, strictness: number): Uint8Arra
   const L0 = medianOf(ring.map((i) => l[i]!)), a0 = medianOf(ring.map((i) => c1[i]!)), b0 = medianOf(ring.map((i) => c2[i]!));
   const cd = ring.map((i) => Math.hypot(c1[i]! - a0, c2[i]! - b0));
   const ld = ring.map((i) => Math.log((l[i]! + 10) / (L0 + 10)));
-  const tc = strictness * Math.max(0.13, 2 * quantile(cd, 0.9));
-  const tBright = strictness * Math.max(0.3, 2 * quantile(ld, 0.9));
-  const tDark = Math.min(-1.0, 2 * quantile(ld, 0.1));
-  const m = new Uint8Array(w * h);
+  const dc = new Float32Array(w * h), dl = new Float32Array(w * h);
   for (let i = 0; i < w * h; i++) {
-    const dc = Math.hypot(c1[i]! - a0, c2[i]! - b0);
-    const dl = Math.log((l[i]! + 10) / (L0 + 10));
     // Chroma is unreliable in near-black pixels: demand more of it there.
-    const tci = tc * (l[i]! < 30 ? 1 + (30 - l[i]!) / 15 : 1);
-    m[i] = dc > tci || dl > tBright || dl < tDark ? 1 : 0;
+    dc[i] = Math.hypot(c1[i]! - a0, c2[i]! - b0) / (l[i]! < 30 ? 1 + (30 - l[i]!) / 15 : 1);
+    dl[i] = Math.log((l[i]! + 10) / (L0 + 10));
   }
+  return {
+    dc, dl,
+    tc: Math.max(0.13, 2 * quantile(cd, 0.9)),
+    tBright: Math.max(0.3, 2 * quantile(ld, 0.9)),
+    tDark: Math.min(-1.0, 2 * quantile(ld, 0.1)),
+  };
+}
+
+/** Marks card-coloured pixels: chroma unlike the table's, or much brighter, or very much darker. */
+function foreground(t: TableDistance, strictness: number): Uint8Array {
+  const { dc, dl } = t;
+  const tc = strictness * t.tc, tBright = strictness * t.tBright, tDark = t.tDark;
+  const m = new Uint8Array(dc.length);
+  for (let i = 0; i < dc.length; i++) m[i] = dc[i]! > tc || dl[i]! > tBright || dl[i]! < tDark ? 1 : 0;
   return m;
 }
 
@@ -202,8 +221,9 @@ export function locateCard(img: RawImage): Located {
   // card (its white panel or numeral) may pass, and a part is always smaller than the whole.
   let found: Blob[] = [];
   let bestArea = 0;
+  const distance = tableDistance(f);
   for (const strictness of STRICTNESS) {
-    const m = clean(foreground(f, strictness), f.w, f.h);
+    const m = clean(foreground(distance, strictness), f.w, f.h);
     const level = blobs(m, f.w, f.h, MIN_AREA * f.w * f.h).filter((b) => cardLike(b) && quadLike(corners(b, f.w), b.area));
     const area = Math.max(0, ...level.map((b) => b.area));
     if (area > bestArea * 1.15) {

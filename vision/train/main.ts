@@ -23,10 +23,10 @@ function num(name: string, fallback: number): number {
 const out = options.get('out');
 const result = await trainModel({
   seed: num('seed', 7),
-  photos: num('count', 14000),
-  validation: num('val', 2000),
+  photos: num('count', 10000),
+  validation: num('val', 1500),
   stylesPerCard: num('styles', 24),
-  epochs: num('epochs', 30),
+  epochs: num('epochs', 24),
   outDir: typeof out === 'string' ? out : join(here, '..', 'model'),
   log: (line) => console.log(line),
 });

@@ -22,7 +22,9 @@ export class FolderCamera implements CameraSource {
     let names: string[];
     try {
       if (!(await stat(this.folder)).isDirectory()) throw new Error('not a folder');
-      names = await readdir(this.folder);
+      // Only files (or links to them): a sub-folder called "x.jpg" is not a photo.
+      const entries = await readdir(this.folder, { withFileTypes: true });
+      names = entries.filter((e) => e.isFile() || e.isSymbolicLink()).map((e) => e.name);
     } catch (err) {
       throw new CameraError('no-device', `camera folder ${this.folder} cannot be read: ${(err as Error).message}`);
     }

@@ -1,0 +1,37 @@
+// `red7 vision-eval [--count N] [--seed S] [--png FILE]`: a held-out test of the shipped model
+// on freshly rendered photos; prints the figures and writes a confusion-matrix PNG.
+import { writeFile } from 'node:fs/promises';
+import pino from 'pino';
+import { CardClassifier } from '../../vision/classifier.ts';
+import { confusionPng, evaluate } from '../../vision/evaluate.ts';
+import { parseOptions, type CommandRun } from './io.ts';
+
+/** Runs `red7 vision-eval`. */
+export const run: CommandRun = async (args, io) => {
+  const { options } = parseOptions(args);
+  const count = Number(options.get('count') ?? 2000);
+  const seed = Number(options.get('seed') ?? 424242);
+  if (!Number.isInteger(count) || count < 1) { io.stderr.write('red7 vision-eval: --count must be a positive integer\n'); return 2; }
+  if (!Number.isInteger(seed) || seed < 0) { io.stderr.write('red7 vision-eval: --seed must be a non-negative integer\n'); return 2; }
+  const png = options.get('png');
+  const pngPath = typeof png === 'string' ? png : 'vision-confusion.png';
+  const logger = pino({ level: process.env.LOG_LEVEL ?? 'warn' }, pino.destination(2));
+  const classifier = await CardClassifier.load({ logger });
+  if (seed === classifier.metadata.training.seed) {
+    io.stderr.write(`red7 vision-eval: seed ${seed} is the training seed; choose another for a held-out test\n`);
+    return 2;
+  }
+  const r = await evaluate(classifier, { count, seed, onProgress: (d) => io.stderr.write(`  ${d}/${count}\n`) });
+  const pct = (x: number): string => `${(x * 100).toFixed(2)} %`;
+  io.stdout.write([
+    `held-out photos: ${r.photos} (seed ${r.seed}, 1280×960 JPEG, backend ${classifier.backend})`,
+    `read correctly:  ${r.correct} (${pct(r.accuracy)})`,
+    `confident errors: ${r.confidentErrors} (${pct(r.confidentErrorRate)})`,
+    `rejected for rescan: ${r.rejected} (${pct(r.rejectionRate)}) ${JSON.stringify(r.rejectedBy)}`,
+    `worst pairs (truth→read): ${r.worstPairs.length === 0 ? 'none' : r.worstPairs.map((p) => `${p.truth}→${p.read}×${p.count}`).join(' ')}`,
+    `time per frame: median ${r.msMedian.toFixed(1)} ms, p95 ${r.msP95.toFixed(1)} ms`,
+    `confusion matrix: ${pngPath}`,
+  ].join('\n') + '\n');
+  await writeFile(pngPath, await confusionPng(r.confusion));
+  return 0;
+};

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { trainModel } from '../../vision/train/train.ts';
+import { readMetadata } from '../../vision/model-io.ts';
+import { CardClassifier } from '../../vision/classifier.ts';
+import { buildFacePool, photoOfCard } from '../../vision/dataset.ts';
+import { makeRng } from '../../vision/random.ts';
+
+describe('training', () => {
+  it('trains, calibrates and saves a loadable model in a smoke run', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'red7-train-'));
+    try {
+      const lines: string[] = [];
+      const { metadata } = await trainModel({ seed: 3, photos: 120, validation: 40, stylesPerCard: 1, epochs: 2, outDir: dir, log: (l) => lines.push(l) });
+      for (const f of ['model.json', 'weights.bin', 'metadata.json']) expect(existsSync(join(dir, f)), f).toBe(true);
+      expect(readMetadata(dir)).toEqual(metadata);
+      expect(metadata.training.seed).toBe(3);
+      expect(lines.some((l) => l.includes('epoch 2/2'))).toBe(true);
+      // The saved weights load and the classifier answers with one of its reasons or a card.
+      const classifier = await CardClassifier.load({ modelDir: dir });
+      const pool = await buildFacePool(4, 1, 120);
+      const r = await classifier.classify((await photoOfCard(pool, 0, makeRng(1), 640, 480)).jpeg);
+      expect(r.card === null ? r.reason : 'card').toMatch(/card|low-confidence|no-card/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
+
+  it('ships a model of at most 2 MB of weights', () => {
+    const size = statSync(join(import.meta.dirname, '../../vision/model/weights.bin')).size;
+    expect(size).toBeLessThanOrEqual(2 * 1024 * 1024);
+  });
+});
