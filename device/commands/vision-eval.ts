@@ -5,6 +5,20 @@ import pino from 'pino';
 import { CardClassifier } from '../../vision/classifier.ts';
 import { confusionPng, evaluate } from '../../vision/evaluate.ts';
 import { parseOptions, type CommandRun } from './io.ts';
+import { cardValue, formatCard, type Card } from '../rules/cards.ts';
+
+/** Share of photos sent back for a rescan, per colour letter and per value. */
+function rejectionsBy(confusion: number[][], key: (card: Card) => string): string {
+  const tally = new Map<string, { rejected: number; total: number }>();
+  confusion.forEach((row, card) => {
+    const k = key(card as Card);
+    const t = tally.get(k) ?? { rejected: 0, total: 0 };
+    t.rejected += row[49]!;
+    t.total += row.reduce((a, b) => a + b, 0);
+    tally.set(k, t);
+  });
+  return [...tally].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([k, t]) => `${k} ${Math.round((100 * t.rejected) / Math.max(1, t.total))} %`).join(', ');
+}
 
 /** Runs `red7 vision-eval`. */
 export const run: CommandRun = async (args, io) => {
@@ -29,6 +43,8 @@ export const run: CommandRun = async (args, io) => {
     `confident errors: ${r.confidentErrors} (${pct(r.confidentErrorRate)})`,
     `rejected for rescan: ${r.rejected} (${pct(r.rejectionRate)}) ${JSON.stringify(r.rejectedBy)}`,
     `worst pairs (truth→read): ${r.worstPairs.length === 0 ? 'none' : r.worstPairs.map((p) => `${p.truth}→${p.read}×${p.count}`).join(' ')}`,
+    `rejected by value: ${rejectionsBy(r.confusion, (c) => String(cardValue(c)))}`,
+    `rejected by colour: ${rejectionsBy(r.confusion, (c) => formatCard(c)[0]!)}`,
     `time per frame: median ${r.msMedian.toFixed(1)} ms, p95 ${r.msP95.toFixed(1)} ms`,
     `confusion matrix: ${pngPath}`,
   ].join('\n') + '\n');

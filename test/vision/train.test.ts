@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { trainModel } from '../../vision/train/train.ts';
@@ -25,6 +25,17 @@ describe('training', () => {
       expect(r.card === null ? r.reason : 'card').toMatch(/card|low-confidence|no-card/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
+
+  it('trains the same weights again from the same seed', async () => {
+    const dirs = [mkdtempSync(join(tmpdir(), 'red7-det-a-')), mkdtempSync(join(tmpdir(), 'red7-det-b-'))];
+    try {
+      for (const dir of dirs) await trainModel({ seed: 11, photos: 60, validation: 20, stylesPerCard: 1, epochs: 1, outDir: dir, log: () => {} });
+      expect(readFileSync(join(dirs[0]!, 'weights.bin'))).toEqual(readFileSync(join(dirs[1]!, 'weights.bin')));
+      expect(readMetadata(dirs[0]!).threshold).toBe(readMetadata(dirs[1]!).threshold);
+    } finally {
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
     }
   }, 180_000);
 
