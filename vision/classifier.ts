@@ -93,12 +93,12 @@ export class CardClassifier {
     });
     const probs = cardProbabilities(colour!, value!, exclude);
     const top = ranked(probs, ALTERNATIVES + 1).filter((a) => a.p > 0);
-    const alternatives = top.map((a) => ({ card: formatCard(a.card), p: Math.round(a.p * 10000) / 10000 }));
+    const alternatives = top.map((a) => ({ card: formatCard(a.card), p: Math.round(a.p * 1e6) / 1e6 }));
     const best = top[0];
     if (isCard![0]! < NOT_A_CARD) return { card: null, confidence: 0, alternatives: [], reason: 'no-card', detail: 'the object in view is not a Red7 card face' };
     if (best === undefined || best.p < this.metadata.threshold) {
       return { card: null, confidence: best?.p ?? 0, alternatives, reason: 'low-confidence' };
     }
-    return { card: formatCard(best.card), confidence: Math.round(best.p * 10000) / 10000, alternatives: alternatives.slice(1) };
+    return { card: formatCard(best.card), confidence: Math.round(best.p * 1e6) / 1e6, alternatives: alternatives.slice(1) };
   }
 }
