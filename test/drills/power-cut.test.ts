@@ -56,6 +56,12 @@ describe('the power-cut drill', () => {
         for (;;) {
           expect(next).toBeLessThan(COMMANDS.length);
           const r = await postCommand(service.url, COMMANDS[next]);
+          if (r.status === 429) {
+            // The server's flood limit (30 requests/s per address): this drill sends as fast as it can.
+            await new Promise((resolve) => setTimeout(resolve, 200));
+            continue;
+          }
+          expect([200, 422], JSON.stringify(r.body)).toContain(r.status);
           if (r.body.ok) acknowledged++;
           next++;
         }
