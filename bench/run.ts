@@ -4,7 +4,8 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import os from 'node:os';
-import type { BenchRow, BenchSuite } from './types.ts';
+import { spawnSync } from 'node:child_process';
+import type { BenchRow } from './types.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const filters = process.argv.slice(2);
@@ -19,12 +20,21 @@ function format(value: number): string {
   return value.toPrecision(3);
 }
 
+/** Runs one suite in a fresh process (tsx) and returns its rows. */
+function runSuite(file: string): BenchRow[] {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(here, 'run-suite.ts'), join(here, file)], {
+    encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024,
+  });
+  const last = r.stdout.trim().split('\n').at(-1) ?? '';
+  if (r.status !== 0 || !last.startsWith('[')) throw new Error(`bench ${file} failed (exit ${r.status}):\n${r.stdout.slice(-2000)}`);
+  return JSON.parse(last) as BenchRow[];
+}
+
 const rows: Array<BenchRow & { suite: string }> = [];
 for (const file of files) {
   const suite = file.replace(/\.bench\.ts$/, '');
-  const mod = (await import(join(here, file))) as { default: BenchSuite };
   process.stderr.write(`running ${suite}…\n`);
-  for (const row of await mod.default()) rows.push({ suite, ...row });
+  for (const row of runSuite(file)) rows.push({ suite, ...row });
 }
 
 const table = [['measurement', 'median', 'unit', 'target', 'note']].concat(
