@@ -33,15 +33,38 @@ const RUN = Uint8Array.from({ length: 128 }, (_, m) => {
 });
 
 /**
- * Key of the largest group sharing a group index (value for Orange, colour for Yellow); of
- * equal groups, the one holding the strongest card. Counts live in 4-bit fields of one integer,
- * so nothing is allocated or reset; a second pass finds the strongest card of the best groups.
+ * Key of the largest group of equal values (Orange); of equal groups, the higher value holds the
+ * strongest card. One pass: counts live in 4-bit fields and each value's best colour slot + 1 in
+ * 3-bit fields of two integers, so nothing is allocated or reset.
  */
-function groupKey(palette: readonly Card[], groupOf: Uint8Array): number {
+function valueGroupKey(palette: readonly Card[]): number {
+  let counts = 0;
+  let slots = 0;
+  for (let i = 0; i < palette.length; i++) {
+    const c = palette[i]!;
+    const v = VALUE_OF[c]!;
+    counts += 1 << (v * 4);
+    const slot = SLOT_OF[c]! + 1;
+    if (slot > ((slots >>> (v * 3)) & 7)) slots = (slots & ~(7 << (v * 3))) | (slot << (v * 3));
+  }
+  let best = 0;
+  for (let v = 6; v >= 0; v--) {
+    const n = (counts >>> (v * 4)) & 15;
+    if (n * 64 > best) best = n * 64 + v * 7 + ((slots >>> (v * 3)) & 7);
+  }
+  return best;
+}
+
+/**
+ * Key of the largest group of one colour (Yellow); of equal groups, the one holding the strongest
+ * card. Counts live in 4-bit fields of one integer; a second pass finds the strongest card of the
+ * largest groups (faster here than packing each colour's best card as Orange does).
+ */
+function colourGroupKey(palette: readonly Card[]): number {
   let counts = 0;
   let most = 0;
   for (let i = 0; i < palette.length; i++) {
-    const shift = groupOf[palette[i]!]! * 4;
+    const shift = SLOT_OF[palette[i]!]! * 4;
     counts += 1 << shift;
     const n = (counts >>> shift) & 15;
     if (n > most) most = n;
@@ -50,7 +73,7 @@ function groupKey(palette: readonly Card[], groupOf: Uint8Array): number {
   let max = -1;
   for (let i = 0; i < palette.length; i++) {
     const c = palette[i]!;
-    if (((counts >>> (groupOf[c]! * 4)) & 15) === most && c > max) max = c;
+    if (((counts >>> (SLOT_OF[c]! * 4)) & 15) === most && c > max) max = c;
   }
   return most * 64 + max + 1;
 }
@@ -105,8 +128,8 @@ function coloursKey(palette: readonly Card[]): number {
 export function paletteKey(palette: readonly Card[], rule: Rule): number {
   switch (rule) {
     case 'red': return highestKey(palette);
-    case 'orange': return groupKey(palette, VALUE_OF);
-    case 'yellow': return groupKey(palette, SLOT_OF);
+    case 'orange': return valueGroupKey(palette);
+    case 'yellow': return colourGroupKey(palette);
     case 'green': return filterKey(palette, EVEN);
     case 'blue': return coloursKey(palette);
     case 'indigo': return runKey(palette);
