@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { make } from '../test/firmware/firmware-make.ts';
 import { HostPort, sleep } from '../test/firmware/host-port.ts';
-import { PanelSimProcess } from '../test/firmware/panel-sim-process.ts';
+import { PanelSim } from '../test/helpers/panel-sim.ts';
 import { type BenchRow, median, percentile } from './types.ts';
 
 const PRESSES = 200;
@@ -20,7 +20,7 @@ function cpuSeconds(pid: number): number {
 export default async function bench(): Promise<BenchRow[]> {
   const sizes = await make('firmware');
   await make('sim');
-  const sim = await PanelSimProcess.start();
+  const sim = await PanelSim.start();
   const port = await HostPort.open(sim.pty);
   try {
     await port.waitFor(/^HELLO 0 /, 3000);

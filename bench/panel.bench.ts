@@ -10,7 +10,7 @@ import { FrameParser } from '../device/hardware/panel/frame-parser.ts';
 import type { PanelOutcome } from '../device/hardware/panel/key-commands.ts';
 import { routePanelKeys } from '../device/hardware/panel/key-router.ts';
 import { encodeFrame, type Frame } from '../device/hardware/panel/protocol.ts';
-import { PanelSim, buildFirmwareAndSim } from '../test/device/hardware/panel/panel-sim.ts';
+import { PanelSim, buildFirmwareAndSim } from '../test/helpers/panel-sim.ts';
 import { FakePanel, MockBinding } from '../test/device/hardware/panel/fake-panel.ts';
 import { loadavg } from 'node:os';
 import { median, percentile, type BenchRow } from './types.ts';
@@ -62,7 +62,7 @@ async function pressToCommand(): Promise<{ samples: number[]; simAnswer: number[
     }
   } finally {
     await driver.stop();
-    await sim.kill();
+    await sim.stop('SIGKILL');
     await rm(dir, { recursive: true, force: true });
   }
   return { samples, simAnswer };

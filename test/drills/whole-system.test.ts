@@ -16,7 +16,7 @@ import { makeRng, mixSeed } from '../../vision/random.ts';
 import { renderCard } from '../../vision/render/rasterise.ts';
 import { randomStyle } from '../../vision/render/style.ts';
 import { photograph } from '../../vision/augment/scene.ts';
-import { buildFirmwareAndSim, PanelSim } from '../device/hardware/panel/panel-sim.ts';
+import { buildFirmwareAndSim, PanelSim } from '../helpers/panel-sim.ts';
 import { ensureClientBuilt, launchChromium } from '../web/browser/chromium.ts';
 import { freshDataDir, getState, postCommand, startService, TEST_PIN, type Service } from '../helpers/service.ts';
 import { scriptedCommands } from '../helpers/scripted-game.ts';
@@ -103,7 +103,7 @@ let sim: PanelSim | undefined;
 let service: Service | undefined;
 afterAll(async () => {
   await service?.kill('SIGTERM');
-  await sim?.kill();
+  await sim?.stop('SIGKILL');
 });
 
 /** Follows the table over the dashboard's WebSocket, as a tablet does (polling would hit the rate limit). */

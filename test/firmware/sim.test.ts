@@ -6,12 +6,12 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { make } from './firmware-make.ts';
 import { HostPort, crc8, frame, sleep } from './host-port.ts';
-import { PanelSimProcess } from './panel-sim-process.ts';
+import { PanelSim } from '../helpers/panel-sim.ts';
 
 const HELLO = /^HELLO 0 fw=1\.0\.0 keys=4xPCDE\+U$/;
 
 describe('panel-sim running the real firmware', () => {
-  let sim: PanelSimProcess;
+  let sim: PanelSim;
   let host: HostPort | undefined;
 
   /** Opens the pty (which resets the board) and waits for the HELLO. */
@@ -24,7 +24,7 @@ describe('panel-sim running the real firmware', () => {
   beforeAll(async () => {
     await make('firmware');
     await make('sim');
-    sim = await PanelSimProcess.start();
+    sim = await PanelSim.start();
   });
 
   afterEach(async () => {
@@ -115,7 +115,7 @@ describe('panel-sim running the real firmware', () => {
     await sim.waitForLed((c) => c.name === '0' && c.on, 1000, from);
     await port.send('LED 2 G ON');
     await port.waitFor(/^ACK 2$/, 1000);
-    expect(await sim.leds()).toEqual({ '0': true, '1': false, '2': false, '3': false, G: true, R: false });
+    expect(await sim.leds()).toEqual({ 0: 1, 1: 0, 2: 0, 3: 0, G: 1, R: 0 });
     const blinkFrom = sim.ledChanges.length;
     await port.send('LED 3 3 BLINK');
     const on1 = await sim.waitForLed((c) => c.name === '3' && c.on, 1000, blinkFrom);
@@ -128,7 +128,7 @@ describe('panel-sim running the real firmware', () => {
     await port.send('LED 4 3 OFF');
     await port.waitFor(/^ACK 4$/, 1000);
     await sleep(50);
-    expect((await sim.leds())['3']).toBe(false);
+    expect((await sim.leds())['3']).toBe(0);
   });
 
   it('acks host heartbeats and ignores frames with a bad CRC or bad fields', async () => {
@@ -142,7 +142,7 @@ describe('panel-sim running the real firmware', () => {
     await port.send('HB 10');
     await port.waitFor(/^ACK 10$/, 1000);
     expect(port.matching(/^ACK (8|9)$/)).toEqual([]);
-    expect((await sim.leds())['1']).toBe(false);
+    expect((await sim.leds())['1']).toBe(0);
   });
 
   it('takes a CRLF line ending from the host', async () => {
@@ -182,12 +182,12 @@ describe('panel-sim running the real firmware', () => {
     const red = await sim.waitForLed((c) => c.name === 'R' && c.on, 4500, from);
     expect(red.at - lastHostFrame).toBeGreaterThan(2850);
     expect(red.at - lastHostFrame).toBeLessThan(3500);
-    expect((await sim.leds()).G).toBe(false);
+    expect((await sim.leds()).G).toBe(0);
     const back = sim.ledChanges.length;
     await port.send('HB 2');
     await sim.waitForLed((c) => c.name === 'G' && c.on, 1000, back);
     await sleep(30);
-    expect((await sim.leds()).R).toBe(false);
+    expect((await sim.leds()).R).toBe(0);
   });
 
   it('resets the board on every open and on the reset command', async () => {
@@ -197,7 +197,7 @@ describe('panel-sim running the real firmware', () => {
     await port.close();
     port = await connect();
     expect(port.lines[0]?.text).toBe('HELLO 0 fw=1.0.0 keys=4xPCDE+U*C6');
-    expect((await sim.leds())['2']).toBe(false);
+    expect((await sim.leds())['2']).toBe(0);
     const before = port.lines.length;
     expect(await sim.command('reset')).toBe('OK');
     await port.waitFor(HELLO, 2000, before);
@@ -224,8 +224,8 @@ describe('panel-sim as a process', () => {
 
   it('makes --link a symlink to its pty, replacing one present, and removes it on SIGTERM', async () => {
     const link = join(dir, 'panel');
-    const first = await PanelSimProcess.start(['--link', link]);
-    const second = await PanelSimProcess.start(['--link', link]);
+    const first = await PanelSim.start({ link });
+    const second = await PanelSim.start({ link });
     expect(readlinkSync(link)).toBe(second.pty);
     const port = await HostPort.open(link);
     await port.waitFor(HELLO, 3000);
@@ -236,20 +236,20 @@ describe('panel-sim as a process', () => {
   });
 
   it('exits 0 on quit and when its stdin closes', async () => {
-    const a = await PanelSimProcess.start();
+    const a = await PanelSim.start();
     void a.command('quit').catch(() => undefined);
     expect(await a.exit()).toBe(0);
-    const b = await PanelSimProcess.start();
+    const b = await PanelSim.start();
     b.endInput();
     expect(await b.exit()).toBe(0);
   });
 
   it('refuses a missing firmware image with a clear message', async () => {
-    await expect(PanelSimProcess.start(['--elf', join(dir, 'nope.elf')])).rejects.toThrow(/cannot read .*nope\.elf/);
+    await expect(PanelSim.start({ elf: join(dir, 'nope.elf') })).rejects.toThrow(/cannot read .*nope\.elf/);
   });
 
   it('refuses unknown arguments', async () => {
-    await expect(PanelSimProcess.start(['--frobnicate'])).rejects.toThrow(/usage: panel-sim/);
+    await expect(PanelSim.start({ args: ['--frobnicate'] })).rejects.toThrow(/usage: panel-sim/);
   });
 });
 

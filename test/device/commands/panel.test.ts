@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../device/cli.ts';
-import { PanelSim, buildFirmwareAndSim } from '../hardware/panel/panel-sim.ts';
+import { PanelSim, buildFirmwareAndSim } from '../../helpers/panel-sim.ts';
 
 async function until(check: () => void | Promise<void>, timeoutMs = 5000): Promise<void> {
   const end = Date.now() + timeoutMs;
@@ -30,7 +30,7 @@ describe('red7 panel', () => {
   }, 300_000);
 
   afterAll(async () => {
-    await sim?.kill();
+    await sim?.stop('SIGKILL');
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
@@ -51,7 +51,7 @@ describe('red7 panel', () => {
     stdin.write('led 2 blink\nled 1 on\n');
     await until(() => expect(lines().filter((l) => l.ok === true)).toHaveLength(2));
     await until(async () => expect((await sim.leds())['1']).toBe(1));
-    await sim.nextLedChange((c) => c.name === '2', 2000);
+    await sim.waitForLed((c) => c.name === '2', 2000);
 
     stdin.write('led 9 ON\n');
     await until(() => expect(lines()).toContainEqual({ error: expect.stringContaining('led takes a target') }));

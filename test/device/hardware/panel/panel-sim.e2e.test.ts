@@ -10,7 +10,7 @@ import { PanelDriver } from '../../../../device/hardware/panel/driver.ts';
 import type { PanelKeyEvent } from '../../../../device/hardware/panel/key-event.ts';
 import type { PanelOutcome } from '../../../../device/hardware/panel/key-commands.ts';
 import { routePanelKeys } from '../../../../device/hardware/panel/key-router.ts';
-import { PanelSim, buildFirmwareAndSim } from './panel-sim.ts';
+import { PanelSim, buildFirmwareAndSim } from '../../../helpers/panel-sim.ts';
 
 const log = pino({ level: process.env.PANEL_E2E_LOG ?? 'warn' });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -71,7 +71,7 @@ describe('the panel driver against the real firmware in simavr', () => {
 
   afterAll(async () => {
     await driver?.stop();
-    await sim?.kill();
+    await sim?.stop('SIGKILL');
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
@@ -150,8 +150,8 @@ describe('the panel driver against the real firmware in simavr', () => {
     expect(await outcomeAfter(n)).toEqual({ kind: 'notYourTurn', seat: 0, active: 1 });
     await sim.release(0, 'P');
     expect(scans.length).toBe(scansBefore);
-    const on = await sim.nextLedChange((c) => c.name === '0' && c.on, 2000);
-    const off = await sim.nextLedChange((c) => c.name === '0' && !c.on, 2000);
+    const on = await sim.waitForLed((c) => c.name === '0' && c.on, 2000);
+    const off = await sim.waitForLed((c) => c.name === '0' && !c.on, 2000);
     // 500 ms on / 500 ms off, read through a busy machine's stdout: loose bounds, but not ON.
     expect(off.at - on.at).toBeGreaterThan(300);
     expect(off.at - on.at).toBeLessThan(800);
@@ -178,7 +178,7 @@ describe('the panel driver against the real firmware in simavr', () => {
     await eventually(() => expect(keys.length).toBe(pressed + 2));
     const acked = keys.map((k) => `${k.at}:${k.seat}:${k.key}`);
     const hellos = driver.stats.hellos;
-    await sim.kill('SIGKILL');
+    await sim.stop('SIGKILL');
     await eventually(() => expect(driver.phase).not.toBe('up'), 5000);
     expect(downs).toHaveLength(1);
 
@@ -188,8 +188,8 @@ describe('the panel driver against the real firmware in simavr', () => {
     // The LED state set before the kill is back on the new board: seat 2 on, seat 3 blinking.
     expect(driver.leds).toEqual({ 0: 'OFF', 1: 'OFF', 2: 'ON', 3: 'BLINK', G: 'ON', R: 'OFF' });
     await eventually(async () => expect(await sim.leds()).toMatchObject({ 0: 0, 1: 0, 2: 1, G: 1, R: 0 }));
-    await sim.nextLedChange((c) => c.name === '3' && c.on, 2000);
-    await sim.nextLedChange((c) => c.name === '3' && !c.on, 2000);
+    await sim.waitForLed((c) => c.name === '3' && c.on, 2000);
+    await sim.waitForLed((c) => c.name === '3' && !c.on, 2000);
     // Every key acknowledged before the kill was reported, exactly once; none came back twice.
     expect(keys.slice(0, acked.length).map((k) => `${k.at}:${k.seat}:${k.key}`)).toEqual(acked);
     expect(keys.length).toBe(acked.length);

@@ -1,16 +1,14 @@
 // Drives firmware/sim/build/panel-sim — the real panel.elf in simavr, its UART on a pty — for
-// the end-to-end test and the latency bench: builds it, starts it, presses keys on its stdin
-// and reads its answers and LED pin changes from its stdout.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+// the simulator's own tests, the panel driver's end-to-end tests, the drills and the benches:
+// builds it, starts it, presses keys on its stdin and reads its answers and LED pin changes.
+import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { FIRMWARE_DIR } from '../firmware/firmware-make.ts';
 import { promisify } from 'node:util';
 
-/** The firmware folder (owned by the firmware engineer; only built and run here). */
-export const FIRMWARE_DIR = fileURLToPath(new URL('../../../../firmware/', import.meta.url));
 /** The simulator binary `make -C firmware sim` builds. */
 export const SIM_PATH = join(FIRMWARE_DIR, 'sim/build/panel-sim');
 
@@ -68,18 +66,18 @@ export async function buildFirmwareAndSim(): Promise<void> {
   });
 }
 
-/** A pin change the simulator printed. */
+/** A pin change the simulator printed, with the time it was read. */
 export interface LedChange { name: string; on: boolean; at: number }
 
-/** A running panel-sim process. */
+/** A running panel-sim. */
 export class PanelSim {
   readonly ledChanges: LedChange[] = [];
+  stderr = '';
   private readonly waiting: Array<{ resolve: (line: string) => void; reject: (err: Error) => void }> = [];
-  private stderr = '';
-  private exited: Promise<number | null>;
-  private listeners: Array<(c: LedChange) => void> = [];
+  private readonly exited: Promise<number | null>;
+  private listeners: Array<() => void> = [];
 
-  private constructor(private readonly child: ChildProcess, readonly pty: string, lines: AsyncIterator<string>) {
+  private constructor(private readonly child: ChildProcessWithoutNullStreams, readonly pty: string, lines: AsyncIterator<string>) {
     this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
     child.once('exit', () => {
       for (const w of this.waiting.splice(0)) w.reject(new Error(`panel-sim exited: ${this.stderr.trim()}`));
@@ -93,44 +91,50 @@ export class PanelSim {
     })();
   }
 
-  /** Starts panel-sim (with `--link PATH` when given) and waits for its `PTY` line. */
-  static async start(options: { link?: string; elf?: string } = {}): Promise<PanelSim> {
-    const args = [...(options.elf ? ['--elf', options.elf] : []), ...(options.link ? ['--link', options.link] : [])];
+  /** Starts panel-sim (`--link`, `--elf` and any other arguments given) and waits for its `PTY` line. */
+  static async start(options: { link?: string; elf?: string; args?: string[] } = {}): Promise<PanelSim> {
+    const args = [...(options.elf ? ['--elf', options.elf] : []), ...(options.link ? ['--link', options.link] : []), ...(options.args ?? [])];
     const child = spawn(SIM_PATH, args, { stdio: ['pipe', 'pipe', 'pipe'] });
     let stderr = '';
-    child.stderr!.on('data', (d: Buffer) => { stderr += d.toString(); });
-    const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+    const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+    // stdout closing without a line means the process is ending: its stderr says why.
+    const closed = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
     const first = await Promise.race([
       lines.next(),
-      new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`panel-sim exited (${code}) before its PTY line: ${stderr}`)))),
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`panel-sim printed no PTY line in 10 s: ${stderr}`)), 10_000).unref()),
     ]);
-    const match = /^PTY (\/\S+)$/.exec(first.done ? '' : first.value);
+    if (first.done) throw new Error(`panel-sim exited (${await closed}) before its PTY line: ${stderr}`);
+    const match = /^PTY (\/\S+)$/.exec(first.value);
     if (!match) {
       child.kill('SIGKILL');
       throw new Error(`panel-sim's first line is not "PTY /dev/pts/N": ${JSON.stringify(first.value)} ${stderr}`);
     }
     const sim = new PanelSim(child, match[1]!, lines);
-    child.stderr!.on('data', (d: Buffer) => { sim.stderr += d.toString(); });
+    sim.stderr = stderr;
+    child.stderr.on('data', (d: Buffer) => { sim.stderr += d.toString(); });
     return sim;
   }
 
   private onLine(line: string): void {
     const led = /^LED (\S+) ([01])$/.exec(line);
     if (led) {
-      const change = { name: led[1]!, on: led[2] === '1', at: performance.now() };
-      this.ledChanges.push(change);
-      for (const l of this.listeners) l(change);
+      this.ledChanges.push({ name: led[1]!, on: led[2] === '1', at: performance.now() });
+      for (const l of this.listeners) l();
       return;
     }
     this.waiting.shift()?.resolve(line);
   }
 
-  /** Sends one command line and resolves with its answer line. */
+  /** Sends one command line and resolves with its answer line (rejects after 5 s or when the sim exits). */
   command(line: string): Promise<string> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ resolve, reject });
-      this.child.stdin!.write(`${line}\n`);
+      const timer = setTimeout(() => reject(new Error(`no answer to "${line}" in 5 s: ${this.stderr}`)), 5000);
+      this.waiting.push({
+        resolve: (answer) => { clearTimeout(timer); resolve(answer); },
+        reject: (err) => { clearTimeout(timer); reject(err); },
+      });
+      this.child.stdin.write(`${line}\n`);
     });
   }
 
@@ -149,30 +153,31 @@ export class PanelSim {
     if (answer !== 'OK') throw new Error(`panel-sim answered "${answer}" to "${line}"`);
   }
 
-  /** The LED pin levels, from `leds`. */
+  /** The LED pin levels, from `leds` (1 = lit). */
   async leds(): Promise<Record<string, 0 | 1>> {
     const answer = await this.command('leds');
-    if (!answer.startsWith('LEDS ')) throw new Error(`panel-sim answered "${answer}" to "leds"`);
-    return Object.fromEntries(answer.slice(5).split(' ').map((kv) => {
-      const [k, v] = kv.split('=');
-      return [k!, v === '1' ? 1 : 0] as const;
-    }));
+    const m = /^LEDS 0=([01]) 1=([01]) 2=([01]) 3=([01]) G=([01]) R=([01])$/.exec(answer);
+    if (!m) throw new Error(`panel-sim answered "${answer}" to "leds"`);
+    const [, l0, l1, l2, l3, g, r] = m.map(Number) as number[];
+    return { 0: l0, 1: l1, 2: l2, 3: l3, G: g, R: r } as Record<string, 0 | 1>;
   }
 
-  /** Resolves with the next change of an LED pin that matches, within `timeoutMs`. */
-  nextLedChange(match: (c: LedChange) => boolean, timeoutMs: number): Promise<LedChange> {
+  /** The first LED change that matches, from index `from` of ledChanges on (by default: the next one), within `timeoutMs`. */
+  waitForLed(match: (c: LedChange) => boolean, timeoutMs: number, from = this.ledChanges.length): Promise<LedChange> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.listeners = this.listeners.filter((l) => l !== listener);
-        reject(new Error(`no matching LED change within ${timeoutMs} ms`));
-      }, timeoutMs);
-      const listener = (c: LedChange): void => {
-        if (!match(c)) return;
+      const check = (): void => {
+        const hit = this.ledChanges.slice(from).find(match);
+        if (hit === undefined) return;
+        this.listeners = this.listeners.filter((l) => l !== check);
         clearTimeout(timer);
-        this.listeners = this.listeners.filter((l) => l !== listener);
-        resolve(c);
+        resolve(hit);
       };
-      this.listeners.push(listener);
+      const timer = setTimeout(() => {
+        this.listeners = this.listeners.filter((l) => l !== check);
+        reject(new Error(`no matching LED change in ${timeoutMs} ms: ${JSON.stringify(this.ledChanges.slice(from))}`));
+      }, timeoutMs);
+      this.listeners.push(check);
+      check();
     });
   }
 
@@ -186,9 +191,24 @@ export class PanelSim {
     this.child.kill('SIGCONT');
   }
 
-  /** Ends the simulator with a signal (SIGKILL: the cable is pulled) and waits for it to exit. */
-  async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+  /** Resolves with the exit code once the process has ended. */
+  exit(): Promise<number | null> {
+    return this.exited;
+  }
+
+  /** Sends a signal (SIGTERM by default; SIGKILL pulls the cable) and resolves with the exit code. */
+  async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
     if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill(signal);
-    await this.exited;
+    return this.exited;
+  }
+
+  /** Closes the simulator's stdin (it then exits). */
+  endInput(): void {
+    this.child.stdin.end();
+  }
+
+  /** The simulator's process id (for CPU accounting in the benchmark). */
+  get pid(): number | undefined {
+    return this.child.pid;
   }
 }
