@@ -9,7 +9,7 @@ import { SerialPort } from 'serialport';
 import { loadConfig, type Config, type ConfigSource } from './config.ts';
 import { Referee } from './referee/referee.ts';
 import type { RefereeApi } from './referee/types.ts';
-import { PanelDriver, VirtualPanel, findPanelPorts, routePanelKeys, type PanelKeyEvent, type PanelOutcome, type SeatPanel } from './hardware/panel/index.ts';
+import { PanelDriver, VirtualPanel, findPanelPorts, routePanelKeys, type LedTarget, type PanelKeyEvent, type PanelOutcome, type SeatPanel } from './hardware/panel/index.ts';
 import { PiGpio, SimulatedGpio, parseGpioPins, type GpioSignals } from './hardware/gpio/index.ts';
 import { EspeakSpeaker } from './hardware/speech/index.ts';
 import { playUpdate } from './wiring/table-signals.ts';
@@ -204,7 +204,7 @@ async function handlePanelOutcome(outcome: PanelOutcome, event: PanelKeyEvent, r
       return;
     }
     case 'notYourTurn':
-      panel.setLed(String(outcome.seat) as '0', 'BLINK');
+      panel.setLed(seatLed(outcome.seat), 'BLINK');
       setTimeout(() => playUpdate({ seq: 0, events: [], announcements: [], view: referee.publicView() }, { panel }), 1500).unref();
       return;
     case 'rescan':
@@ -215,12 +215,17 @@ async function handlePanelOutcome(outcome: PanelOutcome, event: PanelKeyEvent, r
         return;
       }
       gpio.signal('rescanNeeded');
-      panel.setLed(String(outcome.seat) as '0', 'BLINK');
+      panel.setLed(seatLed(outcome.seat), 'BLINK');
       logger.info({ seat: outcome.seat }, `rescan needed: ${outcome.reason}`);
       return;
     case 'ignored':
       logger.info({ code: outcome.code }, outcome.message);
   }
+}
+
+/** The panel LED of a seat. */
+function seatLed(seat: number): LedTarget {
+  return String(seat) as LedTarget;
 }
 
 /** This machine's IPv4 addresses on its networks, for the tablet's URL. */
