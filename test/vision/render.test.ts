@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { ALL_CARDS, parseCard } from '../../device/rules/cards.ts';
 import { renderCard, renderCardSeeded } from '../../vision/render/rasterise.ts';
-import { randomStyle, LAYOUTS } from '../../vision/render/style.ts';
+import { HUE_DRIFT, randomStyle, LAYOUTS } from '../../vision/render/style.ts';
+import { PRINTED, rgbToHsv } from '../../vision/render/palette.ts';
+import { COLOURS } from '../../device/rules/cards.ts';
 import { cardSvg } from '../../vision/render/card-svg.ts';
 import { makeRng } from '../../vision/random.ts';
 
@@ -19,6 +21,25 @@ describe('card renderer', () => {
     const a = await renderCardSeeded(parseCard('B6'), 42, 120);
     const b = await renderCardSeeded(parseCard('B6'), 43, 120);
     expect(digest(a.data)).not.toBe(digest(b.data));
+  });
+
+  it('keeps every colour\'s hue range clear of its neighbours\', red and orange included', () => {
+    for (const a of COLOURS) for (const b of COLOURS) {
+      if (a === b) continue;
+      const d = Math.abs(rgbToHsv(PRINTED[a].field)[0] - rgbToHsv(PRINTED[b].field)[0]) % 360;
+      const gap = Math.min(d, 360 - d);
+      expect(HUE_DRIFT[a] + HUE_DRIFT[b], `${a}/${b}`).toBeLessThan(gap);
+    }
+  });
+
+  it('draws the Hobby World second numeral only on cards without the white rule panel', () => {
+    const rng = makeRng(9);
+    for (let k = 0; k < 40; k++) {
+      const st = { ...randomStyle(parseCard('G2'), rng), layout: 'hobby' as const, numeralShadow: 0 };
+      const numerals = (cardSvg(parseCard('G2'), st, 50, 70).match(/>2<\/text>/g) ?? []).length;
+      if (st.ruleText) expect(numerals).toBe(1);
+      else expect(numerals).toBeGreaterThanOrEqual(1);
+    }
   });
 
   it('renders every card in every layout as a 5:7 RGBA face', async () => {

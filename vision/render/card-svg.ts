@@ -127,7 +127,9 @@ function hobby(colour: Colour, value: number, st: CardStyle, rng: Rng): string {
     : '';
   const nx = 62 + st.numeralDx, ny = 78 + st.numeralDy;
   const num = bigNumeral(value, nx, ny, st, st.quarterTurn ? -90 : 0);
-  const second = rng.chance(0.5) ? `<g transform="rotate(180 ${CARD_W / 2} ${CARD_H / 2})">${bigNumeral(value, nx, ny, { ...st, numeralSize: st.numeralSize * 0.6 }, st.quarterTurn ? -90 : 0)}</g>` : '';
+  // The turned second numeral lands in the bottom-right, where the rule panel sits: white on
+  // white, it would be invisible, so it is drawn only on cards without the panel.
+  const second = rng.chance(0.5) && !st.ruleText ? `<g transform="rotate(180 ${CARD_W / 2} ${CARD_H / 2})">${bigNumeral(value, nx, ny, { ...st, numeralSize: st.numeralSize * 0.6 }, st.quarterTurn ? -90 : 0)}</g>` : '';
   return tris.join('') + panel + num + second;
 }
 

@@ -1,9 +1,9 @@
 // A card face's look, drawn at random from a seed: edition layout, colour shade, font,
 // numeral size and placement, border. The spread is deliberately wider than the two
 // published editions so that the classifier keys on colour and numeral, not on one drawing.
-import { cardColour, type Card } from '../../device/rules/cards.ts';
+import { cardColour, COLOURS, type Card, type Colour } from '../../device/rules/cards.ts';
 import type { Rng } from '../random.ts';
-import { PRINTED, shiftColour, type Rgb } from './palette.ts';
+import { PRINTED, rgbToHsv, shiftColour, type Rgb } from './palette.ts';
 
 export const LAYOUTS = ['asmadi', 'hobby', 'plain'] as const;
 export type Layout = (typeof LAYOUTS)[number];
@@ -39,13 +39,30 @@ export interface CardStyle {
   gradient: number;
 }
 
+/** Hue distance in degrees, the short way round. */
+function hueGap(a: number, b: number): number {
+  const d = Math.abs(a - b) % 360;
+  return Math.min(d, 360 - d);
+}
+
+/**
+ * How far each colour's hue may drift: 40 % of the gap to its nearest printed neighbour, at
+ * most 9°. Red and orange are only 15° apart as printed, so a flat ±9° drift let a "red" card
+ * be drawn redder-than-orange's-orange: labels the model could never learn.
+ */
+export const HUE_DRIFT: Record<Colour, number> = Object.fromEntries(COLOURS.map((c) => {
+  const h = rgbToHsv(PRINTED[c].field)[0];
+  const nearest = Math.min(...COLOURS.filter((o) => o !== c).map((o) => hueGap(h, rgbToHsv(PRINTED[o].field)[0])));
+  return [c, Math.min(9, 0.4 * nearest)];
+})) as Record<Colour, number>;
+
 /** Draws a random style for a card; the colour is the card's own, shifted in hue, saturation and value. */
 export function randomStyle(card: Card, rng: Rng): CardStyle {
   const colour = cardColour(card);
   const printed = PRINTED[colour];
   const layout = rng.chance(0.55) ? 'asmadi' : rng.chance(0.5) ? 'hobby' : 'plain';
-  // Hue shifts are kept below half the gap between neighbouring colours (blue/indigo/violet are close).
-  const dh = rng.range(-9, 9);
+  // Hue shifts stay well inside half the gap to the neighbouring colours (see HUE_DRIFT).
+  const dh = rng.range(-HUE_DRIFT[colour], HUE_DRIFT[colour]);
   const ks = rng.range(0.8, 1.15);
   const kv = rng.range(0.8, 1.15);
   const field = shiftColour(printed.field, dh, ks, kv);
