@@ -11,6 +11,7 @@ import { FEATURE_LENGTH } from './features.ts';
 import { NotAnImageError } from './frame.ts';
 import type { Metadata } from './metadata.ts';
 import { loadModel } from './model-io.ts';
+import { netInputs } from './net.ts';
 import { readFrame } from './pipeline.ts';
 import { cardProbabilities, ranked } from './scoring.ts';
 
@@ -87,7 +88,7 @@ export class CardClassifier {
       const both = new Float32Array(2 * FEATURE_LENGTH);
       both.set(reading.features);
       both.set(reading.turned, FEATURE_LENGTH);
-      const outputs = this.model.predict(this.tf.tensor2d(both, [2, FEATURE_LENGTH])) as tfType.Tensor[];
+      const outputs = this.model.predict(netInputs(this.tf, both, 2)) as tfType.Tensor[];
       // Both ways up, averaged: the locator does not know which end of the card is the top.
       return outputs.map((t) => this.tf.mean(t, 0).dataSync() as Float32Array);
     });

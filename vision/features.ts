@@ -4,7 +4,8 @@
 // normalisation). The numeral is then found as the biggest white stroke shape and resampled to
 // a fixed box, as MNIST centres its digits, so a small dense network can read it wherever the
 // edition prints it. The model reads: the numeral box, a coarse whiteness map of the whole card
-// (corner icons of odd cards), a colour grid and the field colour's statistics.
+// (corner icons of odd cards), a colour grid and the field colour's statistics, and then the
+// whole crop's whiteness as an image for a small convolutional branch.
 import type { RawImage } from './image.ts';
 import { homographyFromPoints, project, type Point } from './homography.ts';
 
@@ -18,8 +19,10 @@ const MAP_H = CROP_H / 4, MAP_W = CROP_W / 4;
 /** The coarse colour grid over the crop. */
 export const GRID_H = 4;
 export const GRID_W = 3;
-/** Length of the feature vector the model reads. */
-export const FEATURE_LENGTH = NUM * NUM + 5 + MAP_H * MAP_W + GRID_H * GRID_W * 5 + 6;
+/** Length of the hand-made part of the feature vector. */
+export const HAND_LENGTH = NUM * NUM + 5 + MAP_H * MAP_W + GRID_H * GRID_W * 5 + 6;
+/** Length of the feature vector the model reads: the hand-made part, then the whole crop's whiteness (CROP_H × CROP_W) for the convolutional branch. */
+export const FEATURE_LENGTH = HAND_LENGTH + CROP_H * CROP_W;
 
 const SUPER = 2;
 
@@ -194,5 +197,8 @@ export function cropFeatures(crop: Float32Array): Float32Array {
   const hue = Math.atan2(Math.sqrt(3) * (mg - mb), 2 * mr - mg - mb);
   f[o++] = mr * 2 - 1; f[o++] = mg * 2 - 1; f[o++] = mb * 2 - 1;
   f[o++] = Math.cos(hue); f[o++] = Math.sin(hue); f[o++] = max > 0 ? (max - min) / max : 0;
+  // The whole crop's whiteness above the field, 0–1: the convolutional branch reads the numeral
+  // from this wherever it is, so a numeral the box finder missed (glare, a panel) is still seen.
+  for (let i = 0; i < n; i++) f[o++] = Math.min(1, Math.max(0, (white[i]! - field) * scale));
   return f;
 }

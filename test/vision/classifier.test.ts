@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { formatCard, parseCard } from '../../device/rules/cards.ts';
 import { CardClassifier } from '../../vision/classifier.ts';
-import { buildFacePool, photoOfCard, photoOfNothing, photoOfNotCard, photoOfTwoCards, type FacePool } from '../../vision/dataset.ts';
+import { freshFacePool, photoOfCard, photoOfNothing, photoOfNotCard, photoOfTwoCards, type FacePool } from '../../vision/dataset.ts';
 import { makeRng, mixSeed } from '../../vision/random.ts';
 
 // A seed the shipped model was not trained on (its metadata records the training seed).
@@ -13,14 +13,14 @@ let pool: FacePool;
 beforeAll(async () => {
   classifier = await CardClassifier.load();
   expect(classifier.metadata.training.seed).not.toBe(HELD_OUT);
-  pool = await buildFacePool(mixSeed(HELD_OUT, 1), 2, 300, 12);
+  pool = freshFacePool(300);
 }, 120_000);
 
 describe('card classifier (shipped model)', () => {
-  // The issue asks for >= 97 % read here. The shipped model does not reach it (see vision/README.md:
-  // it reads about 60 % and rejects the rest for rescan); this guards what it does reach — no
-  // confident error at all, and no regression below half — rather than hiding the gap.
-  it('reads more than half of 150 fresh held-out photos and never reads one wrongly', async () => {
+  // The issue asks for >= 97 % read here. The shipped model reads 127 of these 150 (about 84 %,
+  // as on 2,000 held-out photos; see vision/README.md) and rejects the rest for rescan. This
+  // guards what it does reach (no confident error, and at least 80 % read) rather than hiding the gap.
+  it('reads at least 80 % of 150 fresh held-out photos and never reads one wrongly', async () => {
     let correct = 0, wrong = 0;
     const errors: string[] = [];
     for (let i = 0; i < 150; i++) {
@@ -34,7 +34,7 @@ describe('card classifier (shipped model)', () => {
     }
     expect(errors).toEqual([]);
     expect(wrong).toBe(0);
-    expect(correct).toBeGreaterThanOrEqual(75);
+    expect(correct).toBeGreaterThanOrEqual(120);
   }, 300_000);
 
   it('rejects a frame of an empty table as no-card', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cropFeatures, CROP_H, CROP_W, FEATURE_LENGTH, numeralBox, warpCrop, whiteReference } from '../../vision/features.ts';
+import { cropFeatures, CROP_H, CROP_W, FEATURE_LENGTH, HAND_LENGTH, numeralBox, warpCrop, whiteReference } from '../../vision/features.ts';
 import { homographyFromPoints, project } from '../../vision/homography.ts';
 import { turnCrop, turnQuad } from '../../vision/pipeline.ts';
 
@@ -28,6 +28,15 @@ describe('white-referenced features', () => {
     expect(day.length).toBe(FEATURE_LENGTH);
     const worst = Math.max(...day.map((v, i) => Math.abs(v - tungsten[i]!)));
     expect(worst).toBeLessThan(0.02);
+  });
+
+  it('ends with the crop\'s whiteness image: 1 on the white numeral, 0 on the coloured field', () => {
+    const f = cropFeatures(crop([1, 0.78, 0.52]));
+    const at = (x: number, y: number): number => f[HAND_LENGTH + y * CROP_W + x]!;
+    expect(FEATURE_LENGTH - HAND_LENGTH).toBe(CROP_H * CROP_W);
+    expect(at(16, 28)).toBeCloseTo(1, 2);
+    expect(at(5, 5)).toBeCloseTo(0, 2);
+    expect(at(30, 50)).toBeCloseTo(0, 2);
   });
 
   it('warps a quad back to an upright crop', () => {

@@ -9,14 +9,15 @@ import { buildFacePool, photoOfCard } from '../../vision/dataset.ts';
 import { makeRng } from '../../vision/random.ts';
 
 describe('training', () => {
-  it('trains, calibrates and saves a loadable model in a smoke run', async () => {
+  it('trains, calibrates and saves a loadable model in a smoke run with a fresh style per photo, as npm run train does', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'red7-train-'));
     try {
       const lines: string[] = [];
-      const { metadata } = await trainModel({ seed: 3, photos: 120, validation: 40, stylesPerCard: 1, epochs: 2, outDir: dir, log: (l) => lines.push(l) });
+      const { metadata } = await trainModel({ seed: 3, photos: 120, validation: 40, stylesPerCard: 0, epochs: 2, outDir: dir, log: (l) => lines.push(l) });
       for (const f of ['model.json', 'weights.bin', 'metadata.json']) expect(existsSync(join(dir, f)), f).toBe(true);
       expect(readMetadata(dir)).toEqual(metadata);
       expect(metadata.training.seed).toBe(3);
+      expect(lines.some((l) => l.includes('a fresh style for every photo'))).toBe(true);
       expect(lines.some((l) => l.includes('epoch 2/2'))).toBe(true);
       // The saved weights load and the classifier answers with one of its reasons or a card.
       const classifier = await CardClassifier.load({ modelDir: dir });

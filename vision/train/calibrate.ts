@@ -4,6 +4,7 @@
 import type * as tfType from '@tensorflow/tfjs';
 import type { Card } from '../../device/rules/cards.ts';
 import { FEATURE_LENGTH } from '../features.ts';
+import { netInputs } from '../net.ts';
 import { cardProbabilities, ranked } from '../scoring.ts';
 import type { FeatureSet } from './data.ts';
 
@@ -20,7 +21,7 @@ export function predictPairs(tf: typeof tfType, model: tfType.LayersModel, set: 
   for (let start = 0; start < set.count; start += 512) {
     const n = Math.min(512, set.count - start);
     const [c, v, k] = tf.tidy(() => {
-      const xs = tf.tensor2d(set.x.subarray(start * FEATURE_LENGTH, (start + n) * FEATURE_LENGTH), [n, FEATURE_LENGTH]);
+      const xs = netInputs(tf, set.x.subarray(start * FEATURE_LENGTH, (start + n) * FEATURE_LENGTH), n);
       const ys = model.predict(xs) as tfType.Tensor[];
       return ys.map((y) => y.dataSync() as Float32Array);
     });

@@ -1,7 +1,7 @@
 // Turns seeded photos into feature rows and labels for training and validation. Each photo has
 // its own generator (seed, stream, index), so a set can be rebuilt, or extended, exactly.
 import { cardColourIndex, cardValue, type Card } from '../../device/rules/cards.ts';
-import { photoOfCard, photoOfNotCard, type FacePool } from '../dataset.ts';
+import { hasNotCards, photoOfCard, photoOfNotCard, type FacePool } from '../dataset.ts';
 import { FEATURE_LENGTH } from '../features.ts';
 import { readFrame } from '../pipeline.ts';
 import { makeRng, mixSeed } from '../random.ts';
@@ -27,7 +27,7 @@ export async function makeFeatureSet(pool: FacePool, seed: number, stream: numbe
   const base = mixSeed(seed, stream);
   for (let i = 0; i < count; i++) {
     const rng = makeRng(mixSeed(base, i));
-    const notCard = pool.notCards.length > 0 && rng.chance(notCardShare);
+    const notCard = hasNotCards(pool) && rng.chance(notCardShare);
     const photo = notCard
       ? await photoOfNotCard(pool, rng, TRAIN_FRAME.width, TRAIN_FRAME.height)
       : await photoOfCard(pool, i, rng, TRAIN_FRAME.width, TRAIN_FRAME.height);

@@ -1,6 +1,7 @@
 // `npm run train [-- --count N --epochs E --seed S --styles K --val N --out DIR]`: renders a
 // seeded data set, trains the network on tfjs' CPU backend and writes model.json, weights.bin
-// and metadata.json. The same flags and seed give the same model.
+// and metadata.json. The same flags and seed give the same model. --styles 0 (the default) draws
+// a new card style for every photo; K > 0 renders K styles per card and reuses them.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseOptions } from '../../device/commands/io.ts';
@@ -23,10 +24,10 @@ function num(name: string, fallback: number): number {
 const out = options.get('out');
 const result = await trainModel({
   seed: num('seed', 7),
-  photos: num('count', 10000),
-  validation: num('val', 1500),
-  stylesPerCard: num('styles', 24),
-  epochs: num('epochs', 24),
+  photos: num('count', 12000),
+  validation: num('val', 2000),
+  stylesPerCard: num('styles', 0),
+  epochs: num('epochs', 8),
   outDir: typeof out === 'string' ? out : join(here, '..', 'model'),
   log: (line) => console.log(line),
 });

@@ -1,11 +1,12 @@
 // The training run behind `npm run train` and the test suite's smoke training.
 import * as tf from '@tensorflow/tfjs';
-import { buildFacePool } from '../dataset.ts';
+import { buildFacePool, freshFacePool } from '../dataset.ts';
 import { FEATURE_LENGTH, CROP_H, CROP_W, GRID_H, GRID_W } from '../features.ts';
 import { WORK_SIZE } from '../frame.ts';
 import { LABELS, type Metadata } from '../metadata.ts';
 import { saveModel } from '../model-io.ts';
-import { buildNet } from '../net.ts';
+import { buildNet, netInputs } from '../net.ts';
+import { installFastCpuKernels } from './cpu-kernels.ts';
 import { makeRng, mixSeed } from '../random.ts';
 import { chooseThreshold, measure, predictPairs } from './calibrate.ts';
 import { makeFeatureSet, targets, TRAIN_FRAME } from './data.ts';
@@ -16,6 +17,8 @@ export interface TrainOptions {
   validation: number;
   stylesPerCard: number;
   epochs: number;
+  /** Rows per gradient step (64 unless a test wants fewer steps). */
+  batchSize?: number;
   outDir: string;
   log: (line: string) => void;
 }
@@ -42,12 +45,15 @@ export async function trainModel(o: TrainOptions): Promise<{ metadata: Metadata 
   const started = Date.now();
   await tf.setBackend('cpu');
   tf.enableProdMode();
+  installFastCpuKernels(tf);
   const secs = (): string => `${((Date.now() - started) / 1000).toFixed(0)}s`;
-  const pool = await buildFacePool(o.seed, o.stylesPerCard, 150, Math.max(4, Math.round(o.stylesPerCard * 2)));
-  o.log(`[${secs()}] rendered ${o.stylesPerCard} styles × 49 cards`);
+  // stylesPerCard 0: every photo gets a style of its own (see freshFacePool); a few styles per card suit quick smoke runs.
+  const fresh = o.stylesPerCard === 0;
+  const pool = fresh ? freshFacePool(150) : await buildFacePool(o.seed, o.stylesPerCard, 150, Math.max(4, Math.round(o.stylesPerCard * 2)));
+  o.log(`[${secs()}] ${fresh ? 'a fresh style for every photo' : `rendered ${o.stylesPerCard} styles × 49 cards`}`);
   const train = await makeFeatureSet(pool, o.seed, 2, o.photos, 0.08, (d) => o.log(`[${secs()}] training photos ${d}/${o.photos}`));
   // Validation photos use faces the training photos never saw (a second pool).
-  const valPool = await buildFacePool(mixSeed(o.seed, 99), Math.max(1, Math.round(o.stylesPerCard / 3)), 150, 8);
+  const valPool = fresh ? freshFacePool(150) : await buildFacePool(mixSeed(o.seed, 99), Math.max(1, Math.round(o.stylesPerCard / 3)), 150, 8);
   const val = await makeFeatureSet(valPool, o.seed, 3, o.validation, 0.05);
   o.log(`[${secs()}] ${train.count} training rows (${train.locatorMisses} locator misses), ${val.count} validation rows`);
 
@@ -59,11 +65,11 @@ export async function trainModel(o: TrainOptions): Promise<{ metadata: Metadata 
     // Cosine decay of the learning rate, to settle the weights in the last epochs.
     (optimizer as unknown as { learningRate: number }).learningRate = 0.0002 + 0.0018 * 0.5 * (1 + Math.cos((Math.PI * epoch) / Math.max(1, o.epochs)));
     const order = permutation(train.count, mixSeed(o.seed, 1000 + epoch));
-    const xs = tf.tensor2d(gather(train.x, FEATURE_LENGTH, order), [train.count, FEATURE_LENGTH]);
+    const xs = netInputs(tf, gather(train.x, FEATURE_LENGTH, order), train.count);
     const yc = tf.tensor2d(gather(t.colour, 7, order), [train.count, 7]);
     const yv = tf.tensor2d(gather(t.value, 7, order), [train.count, 7]);
     const yk = tf.tensor2d(gather(t.isCard, 1, order), [train.count, 1]);
-    const h = await model.fit(xs, [yc, yv, yk], { batchSize: 256, epochs: 1, shuffle: false, verbose: 0 });
+    const h = await model.fit(xs, [yc, yv, yk], { batchSize: o.batchSize ?? 64, epochs: 1, shuffle: false, verbose: 0 });
     tf.dispose([xs, yc, yv, yk]);
     o.log(`[${secs()}] epoch ${epoch + 1}/${o.epochs} loss ${(h.history.loss![0] as number).toFixed(4)}`);
   }
@@ -76,10 +82,10 @@ export async function trainModel(o: TrainOptions): Promise<{ metadata: Metadata 
   o.log(`[${secs()}] validation top-1 before rejection: ${(raw * 100).toFixed(2)} %`);
   o.log(`[${secs()}] validation: ${acc.correct}/${acc.photos} correct, ${acc.confidentErrors} confident errors, ${acc.rejected} rejected at threshold ${threshold.toFixed(4)}`);
   const metadata: Metadata = {
-    version: '1.0.0',
+    version: '2.0.0',
     created: new Date().toISOString(),
     labels: LABELS,
-    input: { kind: 'numeral-box+whiteness+colour', cropHeight: CROP_H, cropWidth: CROP_W, gridHeight: GRID_H, gridWidth: GRID_W, length: FEATURE_LENGTH, workSize: WORK_SIZE },
+    input: { kind: 'numeral-box+colour+whiteness-image', cropHeight: CROP_H, cropWidth: CROP_W, gridHeight: GRID_H, gridWidth: GRID_W, length: FEATURE_LENGTH, workSize: WORK_SIZE },
     training: { seed: o.seed, photos: o.photos, stylesPerCard: o.stylesPerCard, epochs: o.epochs, seconds: Math.round((Date.now() - started) / 1000), frame: `${TRAIN_FRAME.width}x${TRAIN_FRAME.height}` },
     threshold,
     accuracy: { ...acc, locatorMisses: val.locatorMisses },

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import * as tf from '@tensorflow/tfjs';
+import { CROP_H, CROP_W, FEATURE_LENGTH, HAND_LENGTH } from '../../vision/features.ts';
+import { buildNet, netInputs } from '../../vision/net.ts';
+
+describe('the network', () => {
+  it('splits feature rows into the hand-made numbers and the whiteness image', async () => {
+    await tf.setBackend('cpu');
+    const rows = Float32Array.from({ length: 2 * FEATURE_LENGTH }, (_, i) => i);
+    const [hand, image] = netInputs(tf, rows, 2);
+    expect(hand.shape).toEqual([2, HAND_LENGTH]);
+    expect(image.shape).toEqual([2, CROP_H, CROP_W, 1]);
+    const h = hand.dataSync(), w = image.dataSync();
+    expect([h[0], h[HAND_LENGTH - 1], h[HAND_LENGTH]]).toEqual([0, HAND_LENGTH - 1, FEATURE_LENGTH]);
+    expect([w[0], w[CROP_H * CROP_W]]).toEqual([HAND_LENGTH, FEATURE_LENGTH + HAND_LENGTH]);
+    tf.dispose([hand, image]);
+  });
+
+  it('refuses fewer values than the rows need', () => {
+    expect(() => netInputs(tf, new Float32Array(FEATURE_LENGTH), 2)).toThrow(/2 feature rows need/);
+  });
+
+  it('answers colour, value and is-a-card for each row', async () => {
+    await tf.setBackend('cpu');
+    const model = buildNet(tf, FEATURE_LENGTH, 1);
+    const out = model.predict(netInputs(tf, new Float32Array(3 * FEATURE_LENGTH), 3)) as tf.Tensor[];
+    expect(out.map((t) => t.shape)).toEqual([[3, 7], [3, 7], [3, 1]]);
+    expect(() => buildNet(tf, FEATURE_LENGTH - 1, 1)).toThrow(/reads/);
+  });
+});
