@@ -19,7 +19,6 @@ export function buildNet(tf: typeof tfType, inputLength: number, seed: number): 
   // row costs more than the whole convolution stack.
   const handIn = tf.input({ shape: [HAND_LENGTH], name: 'hand' });
   const imageIn = tf.input({ shape: [CROP_H, CROP_W, 1], name: 'whiteness' });
-  const hand = handIn;
   let x = imageIn;
   const conv = (filters: number, kernelSize: number, k: number): void => {
     x = tf.layers.conv2d({ filters, kernelSize, strides: 2, padding: 'same', activation: 'relu', kernelInitializer: tf.initializers.heNormal({ seed: seed + k }), name: `conv${k}` }).apply(x) as Sym;
@@ -28,7 +27,7 @@ export function buildNet(tf: typeof tfType, inputLength: number, seed: number): 
   conv(16, 3, 2);
   conv(24, 3, 3);
   const seen = tf.layers.dense({ units: 64, activation: 'relu', kernelInitializer: init(4), kernelRegularizer: reg, name: 'seen' }).apply(tf.layers.flatten({ name: 'conv_flat' }).apply(x) as Sym) as Sym;
-  const h1 = tf.layers.dense({ units: 128, activation: 'relu', kernelInitializer: init(5), kernelRegularizer: reg, name: 'hidden1' }).apply(hand) as Sym;
+  const h1 = tf.layers.dense({ units: 128, activation: 'relu', kernelInitializer: init(5), kernelRegularizer: reg, name: 'hidden1' }).apply(handIn) as Sym;
   const both = tf.layers.concatenate({ name: 'both' }).apply([h1, seen]) as Sym;
   const h2 = tf.layers.dense({ units: 96, activation: 'relu', kernelInitializer: init(6), kernelRegularizer: reg, name: 'hidden2' }).apply(both) as Sym;
   const colour = tf.layers.dense({ units: 7, activation: 'softmax', kernelInitializer: init(7), name: 'colour' }).apply(h2) as Sym;

@@ -34,18 +34,28 @@ function forEachTap(info: Conv2DInfo, visit: (xAt: number, wAt: number, yAt: num
   }
 }
 
-function forward(info: Conv2DInfo, x: Float32Array, w: Float32Array): Float32Array {
+/**
+ * The walk the forward pass and the filter gradient share: for every tap and every non-zero input
+ * value xv, dst[d + o] += xv * src[s + o] over the output channels o. The forward pass adds filter
+ * rows into the output (src is the filter); the filter gradient adds output-gradient rows into the
+ * filter (dst is the filter).
+ */
+function accumulate(info: Conv2DInfo, x: Float32Array, src: Float32Array, dst: Float32Array, dstIsFilter: boolean): Float32Array {
   const ci = info.inChannels, co = info.outChannels;
-  const y = new Float32Array(info.batchSize * info.outHeight * info.outWidth * co);
   forEachTap(info, (xAt, wAt, yAt) => {
     for (let c = 0; c < ci; c++) {
       const xv = x[xAt + c]!;
       if (xv === 0) continue;
       const w0 = wAt + c * co;
-      for (let o = 0; o < co; o++) y[yAt + o]! += xv * w[w0 + o]!;
+      const d = dstIsFilter ? w0 : yAt, s = dstIsFilter ? yAt : w0;
+      for (let o = 0; o < co; o++) dst[d + o]! += xv * src[s + o]!;
     }
   });
-  return y;
+  return dst;
+}
+
+function forward(info: Conv2DInfo, x: Float32Array, w: Float32Array): Float32Array {
+  return accumulate(info, x, w, new Float32Array(info.batchSize * info.outHeight * info.outWidth * info.outChannels), false);
 }
 
 function inputGradient(info: Conv2DInfo, dy: Float32Array, w: Float32Array): Float32Array {
@@ -63,17 +73,7 @@ function inputGradient(info: Conv2DInfo, dy: Float32Array, w: Float32Array): Flo
 }
 
 function filterGradient(info: Conv2DInfo, x: Float32Array, dy: Float32Array): Float32Array {
-  const ci = info.inChannels, co = info.outChannels;
-  const dw = new Float32Array(info.filterHeight * info.filterWidth * ci * co);
-  forEachTap(info, (xAt, wAt, yAt) => {
-    for (let c = 0; c < ci; c++) {
-      const xv = x[xAt + c]!;
-      if (xv === 0) continue;
-      const w0 = wAt + c * co;
-      for (let o = 0; o < co; o++) dw[w0 + o]! += xv * dy[yAt + o]!;
-    }
-  });
-  return dw;
+  return accumulate(info, x, dy, new Float32Array(info.filterHeight * info.filterWidth * info.inChannels * info.outChannels), true);
 }
 
 function plainDilation(d: ConvAttrs['dilations']): boolean {
