@@ -9,7 +9,7 @@ export const MetadataSchema = z.object({
   /** Output heads: colour letters and values in head order. */
   labels: z.object({ colour: z.array(z.string()).length(7), value: z.array(z.number()).length(7) }),
   input: z.object({ kind: z.literal('numeral-box+colour+whiteness-image'), cropHeight: z.number(), cropWidth: z.number(), gridHeight: z.number(), gridWidth: z.number(), length: z.number(), workSize: z.number() }),
-  training: z.object({ seed: z.number(), photos: z.number(), stylesPerCard: z.number(), epochs: z.number(), seconds: z.number(), frame: z.string() }),
+  training: z.object({ seed: z.number(), photos: z.number(), stylesPerCard: z.number(), epochs: z.number(), members: z.number().int().min(1).optional(), seconds: z.number(), frame: z.string() }),
   /** Confidence below which a reading is returned as null (low-confidence). */
   threshold: z.number().min(0).max(1),
   accuracy: z.object({ photos: z.number(), correct: z.number(), confidentErrors: z.number(), rejected: z.number(), locatorMisses: z.number() }),

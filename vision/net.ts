@@ -5,35 +5,98 @@
 // and "is this a Red7 face" (1). Strided convolutions instead of pooling, and few filters,
 // because training runs on tfjs' plain CPU backend within a 30-minute budget (see
 // train/cpu-kernels.ts); inference on the WASM backend is a millisecond or two.
+//
+// The shipped model is an ensemble: members of this shape with their own seeds, trained side by
+// side (one per core), whose head outputs are averaged inside one saved model. Averaging tempers
+// the confident mistakes one member makes alone, so the confidence threshold can sit lower.
 import type * as tfType from '@tensorflow/tfjs';
 import { CROP_H, CROP_W, FEATURE_LENGTH, HAND_LENGTH } from './features.ts';
 
 type Sym = tfType.SymbolicTensor;
 
-/** Builds the (untrained) network with seeded initial weights. */
-export function buildNet(tf: typeof tfType, inputLength: number, seed: number): tfType.LayersModel {
-  if (inputLength !== FEATURE_LENGTH) throw new Error(`the network reads ${FEATURE_LENGTH} features, not ${inputLength}`);
-  const init = (k: number) => tf.initializers.glorotUniform({ seed: seed + k });
-  const reg = tf.regularizers.l2({ l2: 1e-5 });
+/** The outputs of one member, in head order: colour, value, is-a-card. */
+type Heads = [Sym, Sym, Sym];
+
+function inputs(tf: typeof tfType): [Sym, Sym] {
   // Two inputs rather than one vector split inside the model: tfjs' CPU Slice of a strided
   // row costs more than the whole convolution stack.
-  const handIn = tf.input({ shape: [HAND_LENGTH], name: 'hand' });
-  const imageIn = tf.input({ shape: [CROP_H, CROP_W, 1], name: 'whiteness' });
+  return [tf.input({ shape: [HAND_LENGTH], name: 'hand' }), tf.input({ shape: [CROP_H, CROP_W, 1], name: 'whiteness' })];
+}
+
+/** One member's layers on the shared inputs; every layer name starts with `prefix`, so members can sit in one model. */
+function memberHeads(tf: typeof tfType, handIn: Sym, imageIn: Sym, seed: number, prefix: string): Heads {
+  const init = (k: number) => tf.initializers.glorotUniform({ seed: seed + k });
+  const reg = tf.regularizers.l2({ l2: 1e-5 });
+  const name = (n: string): string => `${prefix}${n}`;
   let x = imageIn;
   const conv = (filters: number, kernelSize: number, k: number): void => {
-    x = tf.layers.conv2d({ filters, kernelSize, strides: 2, padding: 'same', activation: 'relu', kernelInitializer: tf.initializers.heNormal({ seed: seed + k }), name: `conv${k}` }).apply(x) as Sym;
+    x = tf.layers.conv2d({ filters, kernelSize, strides: 2, padding: 'same', activation: 'relu', kernelInitializer: tf.initializers.heNormal({ seed: seed + k }), name: name(`conv${k}`) }).apply(x) as Sym;
   };
   conv(8, 5, 1);
   conv(16, 3, 2);
   conv(24, 3, 3);
-  const seen = tf.layers.dense({ units: 64, activation: 'relu', kernelInitializer: init(4), kernelRegularizer: reg, name: 'seen' }).apply(tf.layers.flatten({ name: 'conv_flat' }).apply(x) as Sym) as Sym;
-  const h1 = tf.layers.dense({ units: 128, activation: 'relu', kernelInitializer: init(5), kernelRegularizer: reg, name: 'hidden1' }).apply(handIn) as Sym;
-  const both = tf.layers.concatenate({ name: 'both' }).apply([h1, seen]) as Sym;
-  const h2 = tf.layers.dense({ units: 96, activation: 'relu', kernelInitializer: init(6), kernelRegularizer: reg, name: 'hidden2' }).apply(both) as Sym;
-  const colour = tf.layers.dense({ units: 7, activation: 'softmax', kernelInitializer: init(7), name: 'colour' }).apply(h2) as Sym;
-  const value = tf.layers.dense({ units: 7, activation: 'softmax', kernelInitializer: init(8), name: 'value' }).apply(h2) as Sym;
-  const isCard = tf.layers.dense({ units: 1, activation: 'sigmoid', kernelInitializer: init(9), name: 'card' }).apply(h2) as Sym;
-  return tf.model({ inputs: [handIn, imageIn], outputs: [colour, value, isCard], name: 'red7-card-reader' });
+  const seen = tf.layers.dense({ units: 64, activation: 'relu', kernelInitializer: init(4), kernelRegularizer: reg, name: name('seen') }).apply(tf.layers.flatten({ name: name('conv_flat') }).apply(x) as Sym) as Sym;
+  const h1 = tf.layers.dense({ units: 128, activation: 'relu', kernelInitializer: init(5), kernelRegularizer: reg, name: name('hidden1') }).apply(handIn) as Sym;
+  const both = tf.layers.concatenate({ name: name('both') }).apply([h1, seen]) as Sym;
+  const h2 = tf.layers.dense({ units: 96, activation: 'relu', kernelInitializer: init(6), kernelRegularizer: reg, name: name('hidden2') }).apply(both) as Sym;
+  const colour = tf.layers.dense({ units: 7, activation: 'softmax', kernelInitializer: init(7), name: name('colour') }).apply(h2) as Sym;
+  const value = tf.layers.dense({ units: 7, activation: 'softmax', kernelInitializer: init(8), name: name('value') }).apply(h2) as Sym;
+  const isCard = tf.layers.dense({ units: 1, activation: 'sigmoid', kernelInitializer: init(9), name: name('card') }).apply(h2) as Sym;
+  return [colour, value, isCard];
+}
+
+function checkLength(inputLength: number): void {
+  if (inputLength !== FEATURE_LENGTH) throw new Error(`the network reads ${FEATURE_LENGTH} features, not ${inputLength}`);
+}
+
+/** Builds one (untrained) network with seeded initial weights; `prefix` names its layers as an ensemble member. */
+export function buildNet(tf: typeof tfType, inputLength: number, seed: number, prefix = ''): tfType.LayersModel {
+  checkLength(inputLength);
+  const [handIn, imageIn] = inputs(tf);
+  return tf.model({ inputs: [handIn, imageIn], outputs: memberHeads(tf, handIn, imageIn, seed, prefix), name: `red7-card-reader${prefix ? `-${prefix.replace(/_$/, '')}` : ''}` });
+}
+
+/** The layer-name prefix of ensemble member `k`. */
+export function memberPrefix(k: number): string {
+  return `m${k}_`;
+}
+
+/** A trained layer's weights as plain arrays, to pass between threads. */
+export interface LayerWeights {
+  layer: string;
+  weights: Array<{ shape: number[]; data: Float32Array }>;
+}
+
+/** Every weighted layer of a model, by name. */
+export function layerWeights(model: tfType.LayersModel): LayerWeights[] {
+  return model.layers.filter((l) => l.getWeights().length > 0).map((l) => ({
+    layer: l.name,
+    weights: l.getWeights().map((w) => ({ shape: [...w.shape], data: w.dataSync() as Float32Array })),
+  }));
+}
+
+/**
+ * Puts trained members (built by buildNet with memberPrefix(k)) into one model whose heads are
+ * the members' heads averaged. The weights are copied layer by layer, by name.
+ */
+export function buildEnsemble(tf: typeof tfType, members: LayerWeights[][]): tfType.LayersModel {
+  if (members.length < 2) throw new Error(`an ensemble needs at least 2 members, not ${members.length}`);
+  const [handIn, imageIn] = inputs(tf);
+  const heads = members.map((_, k) => memberHeads(tf, handIn, imageIn, 0, memberPrefix(k)));
+  const outputs = (['colour', 'value', 'card'] as const).map((name, h) => tf.layers.average({ name }).apply(heads.map((m) => m[h]!)) as Sym);
+  const model = tf.model({ inputs: [handIn, imageIn], outputs, name: 'red7-card-reader-ensemble' });
+  const expected = model.layers.filter((l) => l.getWeights().length > 0).length;
+  const given = members.reduce((n, m) => n + m.length, 0);
+  if (given !== expected) throw new Error(`the ensemble has ${expected} weighted layers but the members bring ${given}`);
+  members.forEach((member, k) => {
+    for (const { layer, weights } of member) {
+      if (!layer.startsWith(memberPrefix(k))) throw new Error(`member ${k} has layer ${layer}; build members with memberPrefix(${k})`);
+      const tensors = weights.map((w) => tf.tensor(w.data, w.shape));
+      model.getLayer(layer).setWeights(tensors);
+      tf.dispose(tensors);
+    }
+  });
+  return model;
 }
 
 /** The model's two inputs for `n` feature rows laid end to end (each FEATURE_LENGTH long). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as tf from '@tensorflow/tfjs';
 import { CROP_H, CROP_W, FEATURE_LENGTH, HAND_LENGTH } from '../../vision/features.ts';
-import { buildNet, netInputs } from '../../vision/net.ts';
+import { buildEnsemble, buildNet, layerWeights, memberPrefix, netInputs } from '../../vision/net.ts';
 
 describe('the network', () => {
   it('splits feature rows into the hand-made numbers and the whiteness image', async () => {
@@ -26,5 +26,27 @@ describe('the network', () => {
     const out = model.predict(netInputs(tf, new Float32Array(3 * FEATURE_LENGTH), 3)) as tf.Tensor[];
     expect(out.map((t) => t.shape)).toEqual([[3, 7], [3, 7], [3, 1]]);
     expect(() => buildNet(tf, FEATURE_LENGTH - 1, 1)).toThrow(/reads/);
+  });
+
+  it('joins trained members into one model whose heads are the members\' heads averaged', async () => {
+    await tf.setBackend('cpu');
+    const members = [buildNet(tf, FEATURE_LENGTH, 1, memberPrefix(0)), buildNet(tf, FEATURE_LENGTH, 2, memberPrefix(1))];
+    const ensemble = buildEnsemble(tf, members.map((m) => layerWeights(m)));
+    const rows = Float32Array.from({ length: 2 * FEATURE_LENGTH }, (_, i) => Math.sin(i));
+    const predict = (m: tf.LayersModel) => (m.predict(netInputs(tf, rows, 2)) as tf.Tensor[]).map((t) => Array.from(t.dataSync()));
+    const [a, b] = members.map(predict);
+    const joined = predict(ensemble);
+    for (let head = 0; head < 3; head++) {
+      joined[head]!.forEach((v, i) => expect(v).toBeCloseTo((a![head]![i]! + b![head]![i]!) / 2, 6));
+    }
+    // The members' own seeds give different answers, or averaging them would be pointless.
+    expect(a![0]).not.toEqual(b![0]);
+  });
+
+  it('refuses an ensemble of one, members built without their prefix, and missing layers', () => {
+    const one = layerWeights(buildNet(tf, FEATURE_LENGTH, 1, memberPrefix(0)));
+    expect(() => buildEnsemble(tf, [one])).toThrow(/at least 2 members/);
+    expect(() => buildEnsemble(tf, [one, layerWeights(buildNet(tf, FEATURE_LENGTH, 2))])).toThrow(/memberPrefix\(1\)/);
+    expect(() => buildEnsemble(tf, [one, one.slice(1).map((l) => ({ ...l, layer: l.layer.replace('m0_', 'm1_') }))])).toThrow(/weighted layers/);
   });
 });

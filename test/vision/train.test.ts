@@ -9,7 +9,7 @@ import { buildFacePool, photoOfCard } from '../../vision/dataset.ts';
 import { makeRng } from '../../vision/random.ts';
 
 describe('training', () => {
-  it('trains, calibrates and saves a loadable model in a smoke run with a fresh style per photo, as npm run train does', async () => {
+  it('trains two members side by side, joins, calibrates and saves a loadable model in a smoke run with a fresh style per photo, as npm run train does', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'red7-train-'));
     try {
       const lines: string[] = [];
@@ -18,7 +18,8 @@ describe('training', () => {
       expect(readMetadata(dir)).toEqual(metadata);
       expect(metadata.training.seed).toBe(3);
       expect(lines.some((l) => l.includes('a fresh style for every photo'))).toBe(true);
-      expect(lines.some((l) => l.includes('epoch 2/2'))).toBe(true);
+      expect(metadata.training.members).toBe(2);
+      for (const member of [0, 1]) expect(lines.some((l) => l.includes(`member ${member}: epoch 2/2`)), `member ${member}`).toBe(true);
       // The saved weights load and the classifier answers with one of its reasons or a card.
       const classifier = await CardClassifier.load({ modelDir: dir });
       const pool = await buildFacePool(4, 1, 120);
@@ -39,6 +40,13 @@ describe('training', () => {
       for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
     }
   }, 180_000);
+
+  it('refuses an ensemble of fewer than two members before rendering anything', async () => {
+    const lines: string[] = [];
+    await expect(trainModel({ seed: 3, photos: 10, validation: 4, stylesPerCard: 0, epochs: 1, members: 1, outDir: join(tmpdir(), 'red7-never'), log: (l) => lines.push(l) })).rejects.toThrow(/members must be/);
+    expect(lines).toEqual([]);
+    expect(existsSync(join(tmpdir(), 'red7-never'))).toBe(false);
+  });
 
   it('ships a model of at most 2 MB of weights', () => {
     const size = statSync(join(import.meta.dirname, '../../vision/model/weights.bin')).size;

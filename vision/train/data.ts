@@ -1,7 +1,7 @@
 // Turns seeded photos into feature rows and labels for training and validation. Each photo has
 // its own generator (seed, stream, index), so a set can be rebuilt, or extended, exactly.
 import { cardColourIndex, cardValue, type Card } from '../../device/rules/cards.ts';
-import { hasNotCards, photoOfCard, photoOfNotCard, type FacePool } from '../dataset.ts';
+import { buildFacePool, freshFacePool, hasNotCards, photoOfCard, photoOfNotCard, type FacePool } from '../dataset.ts';
 import { FEATURE_LENGTH } from '../features.ts';
 import { readFrame } from '../pipeline.ts';
 import { makeRng, mixSeed } from '../random.ts';
@@ -18,14 +18,30 @@ export interface FeatureSet {
   locatorMisses: number;
 }
 
+/** How to make a face pool, in a form a worker thread can receive: fresh faces, or K rendered styles per card. */
+export type PoolSpec =
+  | { kind: 'fresh'; width: number }
+  | { kind: 'styles'; seed: number; stylesPerCard: number; width: number; notCards: number };
+
+/** Builds the pool a spec describes (the same pool in every thread). */
+export async function facePoolFor(spec: PoolSpec): Promise<FacePool> {
+  return spec.kind === 'fresh' ? freshFacePool(spec.width) : buildFacePool(spec.seed, spec.stylesPerCard, spec.width, spec.notCards);
+}
+
 /** Photographs `count` scenes (a share of them non-cards) and reads each through the shared pipeline; each photo gives two rows, one per way up. */
 export async function makeFeatureSet(pool: FacePool, seed: number, stream: number, count: number, notCardShare: number, onProgress?: (done: number) => void): Promise<FeatureSet> {
+  return makeFeatureRows(pool, seed, stream, 0, count, notCardShare, onProgress);
+}
+
+/** Photos `first`..`end`-1 of a stream: the rows are the same whichever slices a set is made in. */
+export async function makeFeatureRows(pool: FacePool, seed: number, stream: number, first: number, end: number, notCardShare: number, onProgress?: (done: number) => void): Promise<FeatureSet> {
+  const count = end - first;
   const x = new Float32Array(2 * count * FEATURE_LENGTH);
   const card = new Int32Array(2 * count);
   let rows = 0;
   let misses = 0;
   const base = mixSeed(seed, stream);
-  for (let i = 0; i < count; i++) {
+  for (let i = first; i < end; i++) {
     const rng = makeRng(mixSeed(base, i));
     const notCard = hasNotCards(pool) && rng.chance(notCardShare);
     const photo = notCard
@@ -41,7 +57,7 @@ export async function makeFeatureSet(pool: FacePool, seed: number, stream: numbe
       card[rows] = photo.card === null ? -1 : photo.card;
       rows++;
     }
-    if (onProgress && (i + 1) % 500 === 0) onProgress(i + 1);
+    if (onProgress && (i + 1 - first) % 500 === 0) onProgress(i + 1 - first);
   }
   return { x: x.subarray(0, rows * FEATURE_LENGTH), card: card.subarray(0, rows), count: rows, locatorMisses: misses };
 }

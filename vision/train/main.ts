@@ -1,7 +1,8 @@
-// `npm run train [-- --count N --epochs E --seed S --styles K --val N --out DIR]`: renders a
+// `npm run train [-- --count N --epochs E --seed S --styles K --val N --members M --out DIR]`: renders a
 // seeded data set, trains the network on tfjs' CPU backend and writes model.json, weights.bin
 // and metadata.json. The same flags and seed give the same model. --styles 0 (the default) draws
-// a new card style for every photo; K > 0 renders K styles per card and reuses them.
+// a new card style for every photo; K > 0 renders K styles per card and reuses them. M members
+// (2 by default, one per core here) are trained side by side and averaged into one model.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseOptions } from '../../device/commands/io.ts';
@@ -25,9 +26,11 @@ const out = options.get('out');
 const result = await trainModel({
   seed: num('seed', 7),
   photos: num('count', 12000),
-  validation: num('val', 2000),
+  // 4,000 validation photos, so the threshold rests on more than the single worst reading.
+  validation: num('val', 4000),
   stylesPerCard: num('styles', 0),
   epochs: num('epochs', 8),
+  members: num('members', 2),
   outDir: typeof out === 'string' ? out : join(here, '..', 'model'),
   log: (line) => console.log(line),
 });

@@ -1,0 +1,27 @@
+// Worker process: renders and reads one slice of a photo stream (see parallel.ts).
+import { facePoolFor, makeFeatureRows, type PoolSpec } from './data.ts';
+import { serveProcessJob } from './workers.ts';
+
+export interface SliceJob {
+  spec: PoolSpec;
+  seed: number;
+  stream: number;
+  first: number;
+  end: number;
+  notCardShare: number;
+}
+
+export interface SliceResult {
+  x: Float32Array;
+  card: Int32Array;
+  count: number;
+  locatorMisses: number;
+}
+
+serveProcessJob<SliceJob, SliceResult>(async (job, log) => {
+  const set = await makeFeatureRows(await facePoolFor(job.spec), job.seed, job.stream, job.first, job.end, job.notCardShare, (done) => {
+    if (done % 1000 === 0) log(`photos ${job.first}–${job.end - 1}: ${done} done`);
+  });
+  // Only the rows cross back, not the oversized buffers they were written into.
+  return { x: set.x.slice(), card: set.card.slice(), count: set.count, locatorMisses: set.locatorMisses };
+});

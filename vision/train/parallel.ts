@@ -1,0 +1,34 @@
+// Makes a feature set in worker processes, one contiguous slice of the photo stream each, and
+// joins the slices in order: the rows are the same as one thread would make (every photo has its
+// own seed), in about half the time on two cores. The joined rows sit in shared memory, so the
+// ensemble members' threads read them without a copy.
+import { availableParallelism } from 'node:os';
+import { FEATURE_LENGTH } from '../features.ts';
+import type { FeatureSet, PoolSpec } from './data.ts';
+import type { SliceJob, SliceResult } from './data-worker.ts';
+import { runInProcess } from './workers.ts';
+
+/** Threads to use: one per core, at least 1. */
+export function trainingThreads(): number {
+  return Math.max(1, availableParallelism());
+}
+
+/** Renders photos 0..count-1 of a stream across `threads` workers. */
+export async function makeFeatureSetInWorkers(spec: PoolSpec, seed: number, stream: number, count: number, notCardShare: number, threads: number, log: (line: string) => void = () => {}): Promise<FeatureSet> {
+  if (!Number.isInteger(threads) || threads < 1) throw new Error(`threads must be a whole number ≥ 1, not ${threads}`);
+  const bounds = Array.from({ length: threads + 1 }, (_, k) => Math.round((k * count) / threads));
+  const slices = await Promise.all(bounds.slice(0, -1).map((first, k) => {
+    const job: SliceJob = { spec, seed, stream, first, end: bounds[k + 1]!, notCardShare };
+    return runInProcess<SliceResult>(new URL('./data-worker.ts', import.meta.url), job, log);
+  }));
+  const rows = slices.reduce((n, s) => n + s.count, 0);
+  const x = new Float32Array(new SharedArrayBuffer(rows * FEATURE_LENGTH * 4));
+  const card = new Int32Array(new SharedArrayBuffer(rows * 4));
+  let at = 0;
+  for (const s of slices) {
+    x.set(s.x, at * FEATURE_LENGTH);
+    card.set(s.card, at);
+    at += s.count;
+  }
+  return { x, card, count: rows, locatorMisses: slices.reduce((n, s) => n + s.locatorMisses, 0) };
+}
