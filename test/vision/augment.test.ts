@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { parseCard } from '../../device/rules/cards.ts';
-import { photograph } from '../../vision/augment/scene.ts';
+import { lit, photograph } from '../../vision/augment/scene.ts';
 import { BACKGROUNDS } from '../../vision/augment/background.ts';
 import { renderCardSeeded } from '../../vision/render/rasterise.ts';
 import { makeRng, mixSeed } from '../../vision/random.ts';
@@ -53,5 +53,13 @@ describe('scene augmentation', () => {
     const centre = (q: ReadonlyArray<readonly [number, number]>): [number, number] => [q.reduce((t, p) => t + p[0], 0) / 4, q.reduce((t, p) => t + p[1], 0) / 4];
     const [ca, cb] = [centre(s.quads[0]!), centre(s.quads[1]!)];
     expect(Math.hypot(ca[0] - cb[0], ca[1] - cb[1])).toBeGreaterThan(0.35 * 480 * 0.8 * (5 / 7));
+  });
+
+  it('tints a glare spot with the lamp\'s colour, as a reflection of the lamp is', () => {
+    // Warm light: full red, 55 % blue. A glare of 300 on a dark field keeps that ratio.
+    const red = lit(20, 1, 300, 1), blue = lit(20, 1, 300, 0.55);
+    expect(blue / red).toBeCloseTo(0.55, 6);
+    // Without glare the surface is only its colour under the light.
+    expect(lit(200, 0.5, 0, 0.8)).toBeCloseTo(80, 6);
   });
 });

@@ -109,6 +109,16 @@ function dropShadow(buf: Float32Array, width: number, height: number, quad: Poin
   }
 }
 
+/**
+ * One channel of a surface under the room light: its colour times the light's brightness `f`,
+ * plus the glare `add`, all in the light's colour (`gain` for this channel). The glare is the
+ * lamp mirrored in the gloss, so it has the lamp's colour: a tungsten glare is orange to the
+ * camera, not white (a white one misled the white reference into reading red cards as orange).
+ */
+export function lit(value: number, f: number, add: number, gain: number): number {
+  return (value * f + add) * gain;
+}
+
 /** Room light: colour temperature gains, brightness, a gradient, maybe a cast shadow and a glare spot. */
 function light(buf: Float32Array, width: number, height: number, rng: Rng, glareAt: Point | null, glareSize: number, glareMask: Float32Array): void {
   // Colour temperature 2700–7500 K as rough camera-space gains (fixed white balance keeps the cast).
@@ -136,9 +146,9 @@ function light(buf: Float32Array, width: number, height: number, rng: Rng, glare
         const q = ((x - glareAt[0]) ** 2 + (y - glareAt[1]) ** 2) / gr2;
         if (q < 9) add = gi * Math.exp(-q) * glareMask[i / 3]!;
       }
-      buf[i] = buf[i]! * f * gains[0]! + add;
-      buf[i + 1] = buf[i + 1]! * f * gains[1]! + add;
-      buf[i + 2] = buf[i + 2]! * f * gains[2]! + add;
+      buf[i] = lit(buf[i]!, f, add, gains[0]!);
+      buf[i + 1] = lit(buf[i + 1]!, f, add, gains[1]!);
+      buf[i + 2] = lit(buf[i + 2]!, f, add, gains[2]!);
     }
   }
 }

@@ -1,14 +1,12 @@
 // Worker process: renders and reads one slice of a photo stream (see parallel.ts).
-import { facePoolFor, makeFeatureRows, type PoolSpec } from './data.ts';
+import { facePoolFor, makeFeatureRows, type PhotoStream, type PoolSpec } from './data.ts';
 import { serveProcessJob } from './workers.ts';
 
 export interface SliceJob {
   spec: PoolSpec;
-  seed: number;
-  stream: number;
+  photos: PhotoStream;
   first: number;
   end: number;
-  notCardShare: number;
 }
 
 export interface SliceResult {
@@ -19,7 +17,7 @@ export interface SliceResult {
 }
 
 serveProcessJob<SliceJob, SliceResult>(async (job, log) => {
-  const set = await makeFeatureRows(await facePoolFor(job.spec), job.seed, job.stream, job.first, job.end, job.notCardShare, (done) => {
+  const set = await makeFeatureRows(await facePoolFor(job.spec), job.photos, job.first, job.end, (done) => {
     if (done % 1000 === 0) log(`photos ${job.first}–${job.end - 1}: ${done} done`);
   });
   // Only the rows cross back, not the oversized buffers they were written into.

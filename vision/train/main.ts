@@ -26,8 +26,8 @@ const out = options.get('out');
 const result = await trainModel({
   seed: num('seed', 7),
   photos: num('count', 12000),
-  // 4,000 validation photos, so the threshold rests on more than the single worst reading.
-  validation: num('val', 4000),
+  // 3,000 camera-size validation photos, so the threshold rests on more than the single worst reading.
+  validation: num('val', 3000),
   stylesPerCard: num('styles', 0),
   epochs: num('epochs', 8),
   members: num('members', 2),

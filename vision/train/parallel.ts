@@ -4,7 +4,7 @@
 // ensemble members' threads read them without a copy.
 import { availableParallelism } from 'node:os';
 import { FEATURE_LENGTH } from '../features.ts';
-import type { FeatureSet, PoolSpec } from './data.ts';
+import type { FeatureSet, PhotoStream, PoolSpec } from './data.ts';
 import type { SliceJob, SliceResult } from './data-worker.ts';
 import { runInProcess } from './workers.ts';
 
@@ -13,12 +13,12 @@ export function trainingThreads(): number {
   return Math.max(1, availableParallelism());
 }
 
-/** Renders photos 0..count-1 of a stream across `threads` workers. */
-export async function makeFeatureSetInWorkers(spec: PoolSpec, seed: number, stream: number, count: number, notCardShare: number, threads: number, log: (line: string) => void = () => {}): Promise<FeatureSet> {
+/** Renders photos 0..count-1 of a stream across `threads` worker processes. */
+export async function makeFeatureSetInWorkers(spec: PoolSpec, photos: PhotoStream, count: number, threads: number, log: (line: string) => void = () => {}): Promise<FeatureSet> {
   if (!Number.isInteger(threads) || threads < 1) throw new Error(`threads must be a whole number ≥ 1, not ${threads}`);
   const bounds = Array.from({ length: threads + 1 }, (_, k) => Math.round((k * count) / threads));
   const slices = await Promise.all(bounds.slice(0, -1).map((first, k) => {
-    const job: SliceJob = { spec, seed, stream, first, end: bounds[k + 1]!, notCardShare };
+    const job: SliceJob = { spec, photos, first, end: bounds[k + 1]! };
     return runInProcess<SliceResult>(new URL('./data-worker.ts', import.meta.url), job, log);
   }));
   const rows = slices.reduce((n, s) => n + s.count, 0);

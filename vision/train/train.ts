@@ -9,7 +9,7 @@ import { saveModel } from '../model-io.ts';
 import { buildEnsemble, type LayerWeights } from '../net.ts';
 import { mixSeed } from '../random.ts';
 import { chooseThreshold, measure, predictPairs } from './calibrate.ts';
-import { TRAIN_FRAME, type PoolSpec } from './data.ts';
+import { TRAIN_FRAME, VALIDATION_FRAME, type PoolSpec } from './data.ts';
 import type { MemberJob } from './member-worker.ts';
 import { makeFeatureSetInWorkers, trainingThreads } from './parallel.ts';
 import { runInThread } from './workers.ts';
@@ -40,12 +40,13 @@ export async function trainModel(o: TrainOptions): Promise<{ metadata: Metadata 
   // stylesPerCard 0: every photo gets a style of its own (see freshFacePool); a few styles per card suit quick smoke runs.
   const fresh = o.stylesPerCard === 0;
   const trainSpec: PoolSpec = fresh ? { kind: 'fresh', width: 150 } : { kind: 'styles', seed: o.seed, stylesPerCard: o.stylesPerCard, width: 150, notCards: Math.max(4, Math.round(o.stylesPerCard * 2)) };
-  // Validation photos use faces the training photos never saw (a second pool).
-  const valSpec: PoolSpec = fresh ? trainSpec : { kind: 'styles', seed: mixSeed(o.seed, 99), stylesPerCard: Math.max(1, Math.round(o.stylesPerCard / 3)), width: 150, notCards: 8 };
+  // Validation photos use faces the training photos never saw (a second pool), drawn as the
+  // camera frames are (VALIDATION_FRAME, faces as wide as vision-eval draws them).
+  const valSpec: PoolSpec = fresh ? { kind: 'fresh', width: 300 } : { kind: 'styles', seed: mixSeed(o.seed, 99), stylesPerCard: Math.max(1, Math.round(o.stylesPerCard / 3)), width: 300, notCards: 8 };
   const threads = trainingThreads();
   log(`${fresh ? 'a fresh style for every photo' : `${o.stylesPerCard} styles × 49 cards`}; rendering in ${threads} threads`);
-  const train = await makeFeatureSetInWorkers(trainSpec, o.seed, 2, o.photos, 0.08, threads, log);
-  const val = await makeFeatureSetInWorkers(valSpec, o.seed, 3, o.validation, 0.05, threads, log);
+  const train = await makeFeatureSetInWorkers(trainSpec, { seed: o.seed, stream: 2, notCardShare: 0.08, frame: TRAIN_FRAME }, o.photos, threads, log);
+  const val = await makeFeatureSetInWorkers(valSpec, { seed: o.seed, stream: 3, notCardShare: 0.05, frame: VALIDATION_FRAME }, o.validation, threads, log);
   log(`${train.count} training rows (${train.locatorMisses} locator misses), ${val.count} validation rows`);
 
   // The members differ only in their seed (initial weights and the order of the rows).
