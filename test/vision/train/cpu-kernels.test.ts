@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as tf from '@tensorflow/tfjs';
 import { installFastCpuKernels } from '../../../vision/train/cpu-kernels.ts';
 
@@ -23,13 +23,43 @@ function convAndGradients(c: Case): Float32Array[] {
   });
 }
 
-describe('the fast CPU convolution kernels', () => {
-  it('compute what the stock CPU kernels compute, forward and both gradients', async () => {
-    await tf.setBackend('cpu');
-    const stock = CASES.map(convAndGradients);
-    installFastCpuKernels(tf);
+/** Arithmetic and sums as the optimiser and layers use them, plus shapes the fast paths must leave to the stock kernels. */
+function arithmeticAndSums(): Array<{ shape: number[]; values: number[] }> {
+  return tf.tidy(() => {
+    const t = tf.randomNormal([64, 7], 0, 1, 'float32', 3);
+    const image = tf.randomNormal([8, 6, 5, 4], 0, 1, 'float32', 4);
+    const bias = tf.randomNormal([7], 0, 1, 'float32', 5);
+    const scalar = tf.scalar(0.9);
+    const outs = [
+      tf.mul(scalar, t), tf.mul(t, scalar), tf.add(t, bias), tf.add(bias, t), tf.sub(t, scalar), tf.sub(scalar, t), tf.div(t, bias), tf.div(scalar, t), tf.mul(t, t),
+      tf.add(tf.randomNormal([4, 1, 3], 0, 1, 'float32', 6), tf.randomNormal([4, 5, 3], 0, 1, 'float32', 7)),
+      tf.mul(tf.tensor1d([1, 2, 3], 'int32'), tf.scalar(4, 'int32')),
+      tf.sum(t, 0), tf.sum(image, [0, 1, 2]), tf.sum(image, [1, 0], true), tf.sum(image, -1), tf.sum(image), tf.sum(image, [0, 2]),
+    ];
+    return outs.map((o) => ({ shape: o.shape, values: Array.from(o.dataSync()) }));
+  });
+}
+
+let stockConv: Float32Array[][];
+let stockArithmetic: ReturnType<typeof arithmeticAndSums>;
+
+// Everything is first computed with the stock kernels, then the fast ones go in.
+beforeAll(async () => {
+  await tf.setBackend('cpu');
+  stockConv = CASES.map(convAndGradients);
+  stockArithmetic = arithmeticAndSums();
+  installFastCpuKernels(tf);
+});
+
+describe('the fast CPU kernels', () => {
+  it('compute exactly what the stock kernels compute for broadcast arithmetic and batch sums', () => {
+    expect((tf.getKernel('Sum', 'cpu') as { fast?: boolean }).fast).toBe(true);
+    expect(arithmeticAndSums()).toEqual(stockArithmetic);
+  });
+
+  it('compute what the stock CPU kernels compute for a convolution, forward and both gradients', () => {
     const fast = CASES.map(convAndGradients);
-    stock.forEach((outputs, i) => outputs.forEach((values, j) => {
+    stockConv.forEach((outputs, i) => outputs.forEach((values, j) => {
       expect(fast[i]![j]!.length).toBe(values.length);
       values.forEach((v, k) => expect(Math.abs(fast[i]![j]![k]! - v) / (1 + Math.abs(v)), `case ${i}, output ${j}, element ${k}`).toBeLessThan(1e-4));
     }));
