@@ -1,6 +1,7 @@
 // `npm run bench [-- filter…]`: runs every bench/*.bench.ts suite (or those whose file name
-// contains a filter), prints one table and writes bench/results.json.
-import { readdirSync, writeFileSync } from 'node:fs';
+// contains a filter), prints one table and writes bench/results.json (a filtered run keeps the
+// other suites' rows).
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import os from 'node:os';
@@ -18,6 +19,16 @@ function format(value: number): string {
   if (!Number.isFinite(value)) return String(value);
   if (Math.abs(value) >= 1000) return Math.round(value).toLocaleString('en-US');
   return value.toPrecision(3);
+}
+
+/** The rows of an earlier results.json, or none when it cannot be read (it is rewritten anyway). */
+function previousRows(file: string): Array<BenchRow & { suite: string }> {
+  try {
+    const old = JSON.parse(readFileSync(file, 'utf8')) as { rows?: unknown };
+    return Array.isArray(old.rows) ? (old.rows as Array<BenchRow & { suite: string }>).filter((r) => typeof r?.suite === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 /** Runs one suite in a fresh process (tsx) and returns its rows. */
@@ -43,9 +54,13 @@ const table = [['measurement', 'median', 'unit', 'target', 'note']].concat(
 const widths = table[0]!.map((_, c) => Math.max(...table.map((row) => row[c]!.length)));
 for (const row of table) console.log(row.map((cell, c) => cell.padEnd(widths[c]!)).join('  ').trimEnd());
 
+// A filtered run replaces only the rows of the suites it ran, so the file keeps the last figure of every suite.
+const resultsFile = join(here, 'results.json');
+const ran = new Set(rows.map((r) => r.suite));
+const kept = filters.length > 0 && existsSync(resultsFile) ? previousRows(resultsFile).filter((r) => !ran.has(r.suite)) : [];
 const results = {
   date: new Date().toISOString(),
   machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
-  rows,
+  rows: [...kept, ...rows],
 };
-writeFileSync(join(here, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);

@@ -98,6 +98,26 @@ const ARITHMETIC: Record<string, (a: number, b: number) => number> = {
   RealDiv: (a, b) => a / b,
 };
 
+/** What a replacement kernel gets: its inputs, the CPU backend and the attributes. */
+interface KernelCall {
+  inputs: Record<string, tfType.TensorInfo>;
+  cpu: CpuBackend;
+  attrs: Record<string, unknown>;
+}
+
+/** Swaps the CPU backend's kernel `name` for `fast`, which answers null to hand a call to the stock kernel. Once only. */
+function replaceKernel(tf: typeof tfType, name: string, fast: (call: KernelCall) => tfType.TensorInfo | null): void {
+  const stock = tf.getKernel(name, 'cpu');
+  if (stock === undefined || (stock as { fast?: boolean }).fast) return;
+  tf.unregisterKernel(name, 'cpu');
+  tf.registerKernel({
+    kernelName: name,
+    backendName: 'cpu',
+    fast: true,
+    kernelFunc: (args) => fast({ inputs: args.inputs as Record<string, tfType.TensorInfo>, cpu: args.backend as unknown as CpuBackend, attrs: args.attrs as Record<string, unknown> }) ?? stock.kernelFunc(args),
+  } as tfType.KernelConfig);
+}
+
 /**
  * Element-wise arithmetic where one side repeats into the other (scalar × tensor in Adam, bias +
  * batch in every layer). The stock kernel computes each such element's place through index
@@ -106,26 +126,17 @@ const ARITHMETIC: Record<string, (a: number, b: number) => number> = {
  */
 function installFastArithmetic(tf: typeof tfType): void {
   for (const [name, op] of Object.entries(ARITHMETIC)) {
-    const stock = tf.getKernel(name, 'cpu');
-    if (stock === undefined || (stock as { fast?: boolean }).fast) continue;
-    tf.unregisterKernel(name, 'cpu');
-    tf.registerKernel({
-      kernelName: name,
-      backendName: 'cpu',
-      fast: true,
-      kernelFunc: ({ inputs, backend, attrs }) => {
-        const { a, b } = inputs as { a: tfType.TensorInfo; b: tfType.TensorInfo };
-        const bigA = a.shape.length >= b.shape.length && tf.util.sizeFromShape(a.shape) >= tf.util.sizeFromShape(b.shape);
-        const [big, small] = bigA ? [a, b] : [b, a];
-        if (a.dtype !== 'float32' || b.dtype !== 'float32' || !repeatsInto(small.shape, big.shape)) return stock.kernelFunc({ inputs, backend, attrs });
-        const cpu = backend as unknown as CpuBackend;
-        const av = cpu.data.get(a.dataId).values, bv = cpu.data.get(b.dataId).values;
-        const out = new Float32Array(tf.util.sizeFromShape(big.shape));
-        const al = av.length, bl = bv.length;
-        for (let i = 0; i < out.length; i++) out[i] = op(av[al === out.length ? i : i % al]!, bv[bl === out.length ? i : i % bl]!);
-        return cpu.makeTensorInfo([...big.shape], 'float32', out);
-      },
-    } as tfType.KernelConfig);
+    replaceKernel(tf, name, ({ inputs, cpu }) => {
+      const { a, b } = inputs as { a: tfType.TensorInfo; b: tfType.TensorInfo };
+      const bigA = a.shape.length >= b.shape.length && tf.util.sizeFromShape(a.shape) >= tf.util.sizeFromShape(b.shape);
+      const [big, small] = bigA ? [a, b] : [b, a];
+      if (a.dtype !== 'float32' || b.dtype !== 'float32' || !repeatsInto(small.shape, big.shape)) return null;
+      const av = cpu.data.get(a.dataId).values, bv = cpu.data.get(b.dataId).values;
+      const out = new Float32Array(tf.util.sizeFromShape(big.shape));
+      const al = av.length, bl = bv.length;
+      for (let i = 0; i < out.length; i++) out[i] = op(av[al === out.length ? i : i % al]!, bv[bl === out.length ? i : i % bl]!);
+      return cpu.makeTensorInfo([...big.shape], 'float32', out);
+    });
   }
 }
 
@@ -135,33 +146,21 @@ function installFastArithmetic(tf: typeof tfType): void {
  * each row into a float64 accumulator in the same order, which is the same sum.
  */
 function installFastLeadingSum(tf: typeof tfType): void {
-  const stock = tf.getKernel('Sum', 'cpu');
-  if (stock === undefined || (stock as { fast?: boolean }).fast) return;
-  tf.unregisterKernel('Sum', 'cpu');
-  tf.registerKernel({
-    kernelName: 'Sum',
-    backendName: 'cpu',
-    fast: true,
-    kernelFunc: ({ inputs, backend, attrs }) => {
-      const { x } = inputs as { x: tfType.TensorInfo };
-      const { axis, keepDims } = attrs as unknown as { axis: number | number[]; keepDims: boolean };
-      const rank = x.shape.length;
-      const axes = tf.util.parseAxisParam(axis, x.shape).sort((p, q) => p - q);
-      const leading = axes.length > 0 && axes.length < rank && axes.every((d, k) => d === k);
-      if (x.dtype !== 'float32' || !leading) return stock.kernelFunc({ inputs, backend, attrs });
-      const cpu = backend as unknown as CpuBackend;
-      const v = cpu.data.get(x.dataId).values;
-      const trailing = x.shape.slice(axes.length);
-      const inner = tf.util.sizeFromShape(trailing), rows = v.length / inner;
-      const acc = new Float64Array(inner);
-      for (let r = 0; r < rows; r++) {
-        const at = r * inner;
-        for (let j = 0; j < inner; j++) acc[j]! += v[at + j]!;
-      }
-      const shape = keepDims ? [...axes.map(() => 1), ...trailing] : trailing;
-      return cpu.makeTensorInfo(shape, 'float32', Float32Array.from(acc));
-    },
-  } as tfType.KernelConfig);
+  replaceKernel(tf, 'Sum', ({ inputs: { x }, cpu, attrs }) => {
+    const { axis, keepDims } = attrs as unknown as { axis: number | number[]; keepDims: boolean };
+    const axes = tf.util.parseAxisParam(axis, x!.shape).sort((p, q) => p - q);
+    const leading = axes.length > 0 && axes.length < x!.shape.length && axes.every((d, k) => d === k);
+    if (x!.dtype !== 'float32' || !leading) return null;
+    const v = cpu.data.get(x!.dataId).values;
+    const trailing = x!.shape.slice(axes.length);
+    const inner = tf.util.sizeFromShape(trailing), rows = v.length / inner;
+    const acc = new Float64Array(inner);
+    for (let r = 0; r < rows; r++) {
+      const at = r * inner;
+      for (let j = 0; j < inner; j++) acc[j]! += v[at + j]!;
+    }
+    return cpu.makeTensorInfo(keepDims ? [...axes.map(() => 1), ...trailing] : trailing, 'float32', Float32Array.from(acc));
+  });
 }
 
 /** Replaces the CPU backend's Conv2D and its two gradients with the direct versions above, and speeds up broadcast arithmetic and batch sums (same results). */
@@ -169,19 +168,10 @@ export function installFastCpuKernels(tf: typeof tfType): void {
   installFastArithmetic(tf);
   installFastLeadingSum(tf);
   const replace = (name: string, run: (cpu: CpuBackend, inputs: Record<string, tfType.TensorInfo>, a: ConvAttrs) => tfType.TensorInfo): void => {
-    const stock = tf.getKernel(name, 'cpu');
-    if (stock === undefined || (stock as { fast?: boolean }).fast) return;
-    tf.unregisterKernel(name, 'cpu');
-    tf.registerKernel({
-      kernelName: name,
-      backendName: 'cpu',
-      fast: true,
-      kernelFunc: ({ inputs, backend, attrs }) => {
-        const a = attrs as unknown as ConvAttrs;
-        if (a.dataFormat === 'NCHW' || !plainDilation(a.dilations)) return stock.kernelFunc({ inputs, backend, attrs });
-        return run(backend as unknown as CpuBackend, inputs as Record<string, tfType.TensorInfo>, a);
-      },
-    } as tfType.KernelConfig);
+    replaceKernel(tf, name, ({ inputs, cpu, attrs }) => {
+      const a = attrs as unknown as ConvAttrs;
+      return a.dataFormat === 'NCHW' || !plainDilation(a.dilations) ? null : run(cpu, inputs, a);
+    });
   };
   const values = (cpu: CpuBackend, t: tfType.TensorInfo): Float32Array => cpu.data.get(t.dataId).values;
   const info = (xShape: Shape4, wShape: Shape4, a: ConvAttrs): Conv2DInfo =>
