@@ -64,7 +64,7 @@ export async function startVision(config: Config, logger: Logger, given?: Camera
     const classifier = await CardClassifier.load({ logger: logger.child({ part: 'vision' }) });
     classify = (image, options) => classifier.classify(image, options);
     const { accuracy, version } = classifier.metadata;
-    classifierLine = `${classifier.backend} backend, model ${version} (${((100 * accuracy.correct) / Math.max(1, accuracy.photos)).toFixed(1)} % of ${accuracy.photos} held-out photos read right)`;
+    classifierLine = `${classifier.backend} backend, model ${version} (${((100 * accuracy.correct) / Math.max(1, accuracy.photos)).toFixed(1)} % of ${accuracy.photos} validation photos read right, ${accuracy.confidentErrors} wrongly)`;
   } catch (err) {
     classifierLine = `unavailable: ${why(err)} — cards are entered on the dashboard`;
     logger.warn({ part: 'vision' }, classifierLine);
