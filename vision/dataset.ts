@@ -29,7 +29,7 @@ export async function buildFacePool(seed: number, stylesPerCard: number, width: 
     faces.set(card, list);
   }
   const others: RawImage[] = [];
-  for (let k = 0; k < notCards; k++) others.push(await rasteriseSvg(notCardSvg(rng, width, Math.round((width * 7) / 5))));
+  for (let k = 0; k < notCards; k++) others.push(await drawNotCard(rng, width));
   return { faces, notCards: others };
 }
 
@@ -47,6 +47,11 @@ export function freshFacePool(width: number): FacePool {
 /** Whether photoOfNotCard can draw from this pool. */
 export function hasNotCards(pool: FacePool): boolean {
   return pool.freshWidth !== undefined || pool.notCards.length > 0;
+}
+
+/** A newly drawn card-shaped object that is not a Red7 face, `width` pixels wide. */
+function drawNotCard(rng: Rng, width: number): Promise<RawImage> {
+  return rasteriseSvg(notCardSvg(rng, width, Math.round((width * 7) / 5)));
 }
 
 /** A face of the card from the pool, or a newly drawn one for a fresh pool. */
@@ -70,9 +75,7 @@ export async function photoOfCard(pool: FacePool, index: number, rng: Rng, width
 /** Photographs a card-shaped thing that is not a Red7 face. */
 export async function photoOfNotCard(pool: FacePool, rng: Rng, width: number, height: number): Promise<LabelledPhoto> {
   if (!hasNotCards(pool)) throw new Error('this face pool has no non-card faces');
-  const face = pool.freshWidth !== undefined
-    ? await rasteriseSvg(notCardSvg(rng, pool.freshWidth, Math.round((pool.freshWidth * 7) / 5)))
-    : rng.pick(pool.notCards);
+  const face = pool.freshWidth !== undefined ? await drawNotCard(rng, pool.freshWidth) : rng.pick(pool.notCards);
   const scene = await photograph([face], rng, { width, height });
   return { ...scene, card: null, cards: [] };
 }

@@ -67,11 +67,11 @@ export interface LayerWeights {
   weights: Array<{ shape: number[]; data: Float32Array }>;
 }
 
-/** Every weighted layer of a model, by name. */
+/** Every weighted layer of a model, by name, as copies (safe to transfer to another thread). */
 export function layerWeights(model: tfType.LayersModel): LayerWeights[] {
   return model.layers.filter((l) => l.getWeights().length > 0).map((l) => ({
     layer: l.name,
-    weights: l.getWeights().map((w) => ({ shape: [...w.shape], data: w.dataSync() as Float32Array })),
+    weights: l.getWeights().map((w) => ({ shape: [...w.shape], data: Float32Array.from(w.dataSync() as Float32Array) })),
   }));
 }
 

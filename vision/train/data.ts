@@ -40,12 +40,12 @@ export interface FeatureSet {
   locatorMisses: number;
 }
 
-/** How to make a face pool, in a form a worker thread can receive: fresh faces, or K rendered styles per card. */
+/** How to make a face pool, in a form a worker process can receive: fresh faces, or K rendered styles per card. */
 export type PoolSpec =
   | { kind: 'fresh'; width: number }
   | { kind: 'styles'; seed: number; stylesPerCard: number; width: number; notCards: number };
 
-/** Builds the pool a spec describes (the same pool in every thread). */
+/** Builds the pool a spec describes (the same pool in every worker). */
 export async function facePoolFor(spec: PoolSpec): Promise<FacePool> {
   return spec.kind === 'fresh' ? freshFacePool(spec.width) : buildFacePool(spec.seed, spec.stylesPerCard, spec.width, spec.notCards);
 }

@@ -24,5 +24,5 @@ tf.enableProdMode();
 installFastCpuKernels(tf);
 const model = buildNet(tf, FEATURE_LENGTH, job.seed, memberPrefix(job.member));
 await fitNet(tf, model, job, { seed: job.seed, epochs: job.epochs, batchSize: job.batchSize, log: (line) => post({ kind: 'log', line: `member ${job.member}: ${line}` }) });
-const weights = layerWeights(model).map((l) => ({ layer: l.layer, weights: l.weights.map((w) => ({ shape: w.shape, data: w.data.slice() })) }));
+const weights = layerWeights(model);
 post({ kind: 'done', result: weights }, weights.flatMap((l) => l.weights.map((w) => w.data.buffer as ArrayBuffer)));

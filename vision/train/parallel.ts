@@ -1,5 +1,5 @@
 // Makes a feature set in worker processes, one contiguous slice of the photo stream each, and
-// joins the slices in order: the rows are the same as one thread would make (every photo has its
+// joins the slices in order: the rows are the same as one process would make (every photo has its
 // own seed), in about half the time on two cores. The joined rows sit in shared memory, so the
 // ensemble members' threads read them without a copy.
 import { availableParallelism } from 'node:os';
@@ -8,15 +8,15 @@ import type { FeatureSet, PhotoStream, PoolSpec } from './data.ts';
 import type { SliceJob, SliceResult } from './data-worker.ts';
 import { runInProcess } from './workers.ts';
 
-/** Threads to use: one per core, at least 1. */
-export function trainingThreads(): number {
+/** Worker processes to render in: one per core, at least 1. */
+export function renderProcesses(): number {
   return Math.max(1, availableParallelism());
 }
 
-/** Renders photos 0..count-1 of a stream across `threads` worker processes. */
-export async function makeFeatureSetInWorkers(spec: PoolSpec, photos: PhotoStream, count: number, threads: number, log: (line: string) => void = () => {}): Promise<FeatureSet> {
-  if (!Number.isInteger(threads) || threads < 1) throw new Error(`threads must be a whole number ≥ 1, not ${threads}`);
-  const bounds = Array.from({ length: threads + 1 }, (_, k) => Math.round((k * count) / threads));
+/** Renders photos 0..count-1 of a stream across `processes` worker processes. */
+export async function makeFeatureSetInWorkers(spec: PoolSpec, photos: PhotoStream, count: number, processes: number, log: (line: string) => void = () => {}): Promise<FeatureSet> {
+  if (!Number.isInteger(processes) || processes < 1) throw new Error(`processes must be a whole number ≥ 1, not ${processes}`);
+  const bounds = Array.from({ length: processes + 1 }, (_, k) => Math.round((k * count) / processes));
   const slices = await Promise.all(bounds.slice(0, -1).map((first, k) => {
     const job: SliceJob = { spec, photos, first, end: bounds[k + 1]! };
     return runInProcess<SliceResult>(new URL('./data-worker.ts', import.meta.url), job, log);

@@ -11,7 +11,7 @@ import { mixSeed } from '../random.ts';
 import { chooseThreshold, measure, predictPairs } from './calibrate.ts';
 import { TRAIN_FRAME, VALIDATION_FRAME, type PoolSpec } from './data.ts';
 import type { MemberJob } from './member-worker.ts';
-import { makeFeatureSetInWorkers, trainingThreads } from './parallel.ts';
+import { makeFeatureSetInWorkers, renderProcesses } from './parallel.ts';
 import { runInThread } from './workers.ts';
 
 export interface TrainOptions {
@@ -43,10 +43,10 @@ export async function trainModel(o: TrainOptions): Promise<{ metadata: Metadata 
   // Validation photos use faces the training photos never saw (a second pool), drawn as the
   // camera frames are (VALIDATION_FRAME, faces as wide as vision-eval draws them).
   const valSpec: PoolSpec = fresh ? { kind: 'fresh', width: 300 } : { kind: 'styles', seed: mixSeed(o.seed, 99), stylesPerCard: Math.max(1, Math.round(o.stylesPerCard / 3)), width: 300, notCards: 8 };
-  const threads = trainingThreads();
-  log(`${fresh ? 'a fresh style for every photo' : `${o.stylesPerCard} styles × 49 cards`}; rendering in ${threads} threads`);
-  const train = await makeFeatureSetInWorkers(trainSpec, { seed: o.seed, stream: 2, notCardShare: 0.08, frame: TRAIN_FRAME }, o.photos, threads, log);
-  const val = await makeFeatureSetInWorkers(valSpec, { seed: o.seed, stream: 3, notCardShare: 0.05, frame: VALIDATION_FRAME }, o.validation, threads, log);
+  const processes = renderProcesses();
+  log(`${fresh ? 'a fresh style for every photo' : `${o.stylesPerCard} styles × 49 cards`}; rendering in ${processes} processes`);
+  const train = await makeFeatureSetInWorkers(trainSpec, { seed: o.seed, stream: 2, notCardShare: 0.08, frame: TRAIN_FRAME }, o.photos, processes, log);
+  const val = await makeFeatureSetInWorkers(valSpec, { seed: o.seed, stream: 3, notCardShare: 0.05, frame: VALIDATION_FRAME }, o.validation, processes, log);
   log(`${train.count} training rows (${train.locatorMisses} locator misses), ${val.count} validation rows`);
 
   // The members differ only in their seed (initial weights and the order of the rows).

@@ -21,12 +21,15 @@ const require = createRequire(import.meta.url);
  * its own to resolve from. Read from tsx's export map: require.resolve would give the CommonJS
  * entry, whose register() cannot find its loader from a worker, and vitest has no import.meta.resolve.
  */
+let tsxApi: string | undefined;
 function tsxApiUrl(): string {
+  if (tsxApi !== undefined) return tsxApi;
   const manifest = require.resolve('tsx/package.json');
   const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { exports?: Record<string, { import?: { default?: string } }> };
   const entry = pkg.exports?.['./esm/api']?.import?.default;
   if (entry === undefined) throw new Error(`tsx at ${dirname(manifest)} has no ESM API entry; the training workers need tsx 4`);
-  return pathToFileURL(join(dirname(manifest), entry)).href;
+  tsxApi = pathToFileURL(join(dirname(manifest), entry)).href;
+  return tsxApi;
 }
 
 /** Turns a worker's messages and exit into a promise of its result; `detail` adds what the worker printed when it failed. */

@@ -6,7 +6,7 @@ import { makeFeatureSetInWorkers } from '../../../vision/train/parallel.ts';
 const photos: PhotoStream = { seed: 5, stream: 2, notCardShare: 0.3, frame: TRAIN_FRAME };
 
 describe('feature sets made in worker processes', () => {
-  it('hold the same rows, in the same order, as one thread makes', async () => {
+  it('hold the same rows, in the same order, as one process makes', async () => {
     const one = await makeFeatureSet(freshFacePool(150), photos, 9);
     const lines: string[] = [];
     const two = await makeFeatureSetInWorkers({ kind: 'fresh', width: 150 }, photos, 9, 2, (l) => lines.push(l));
@@ -24,8 +24,8 @@ describe('feature sets made in worker processes', () => {
     expect(set.card.buffer).toBeInstanceOf(SharedArrayBuffer);
   }, 60_000);
 
-  it('refuse a thread count that is not a whole number of at least one', async () => {
-    await expect(makeFeatureSetInWorkers({ kind: 'fresh', width: 150 }, photos, 2, 0)).rejects.toThrow(/threads must be/);
-    await expect(makeFeatureSetInWorkers({ kind: 'fresh', width: 150 }, photos, 2, 1.5)).rejects.toThrow(/threads must be/);
+  it('refuse a process count that is not a whole number of at least one', async () => {
+    await expect(makeFeatureSetInWorkers({ kind: 'fresh', width: 150 }, photos, 2, 0)).rejects.toThrow(/processes must be/);
+    await expect(makeFeatureSetInWorkers({ kind: 'fresh', width: 150 }, photos, 2, 1.5)).rejects.toThrow(/processes must be/);
   });
 });
