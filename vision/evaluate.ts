@@ -26,6 +26,8 @@ export interface EvalReport {
   confidentErrorRate: number;
   rejectionRate: number;
   worstPairs: Array<{ truth: string; read: string; count: number }>;
+  /** Photos with a glare spot on the card, and how many of them were read correctly. */
+  glare: { photos: number; correct: number };
   msMedian: number;
   msP95: number;
   /** confusion[truth][read]; column 49 counts rejections. */
@@ -47,6 +49,7 @@ export async function evaluate(classifier: CardClassifier, o: EvalOptions): Prom
   const times: number[] = [];
   const rejectedBy: Record<string, number> = {};
   let correct = 0, confidentErrors = 0, rejected = 0;
+  const glare = { photos: 0, correct: 0 };
   const base = mixSeed(o.seed, 11);
   for (let i = 0; i < o.count; i++) {
     const photo = await photoOfCard(pool, i, makeRng(mixSeed(base, i)), width, height);
@@ -64,6 +67,10 @@ export async function evaluate(classifier: CardClassifier, o: EvalOptions): Prom
       if (read === truth) correct++;
       else confidentErrors++;
     }
+    if (photo.glareAt !== null) {
+      glare.photos++;
+      if (r.card !== null && parseCard(r.card) === truth) glare.correct++;
+    }
     if (o.onProgress && (i + 1) % 100 === 0) o.onProgress(i + 1);
   }
   // The worst pairs are the confident errors, most frequent first.
@@ -76,7 +83,7 @@ export async function evaluate(classifier: CardClassifier, o: EvalOptions): Prom
   return {
     seed: o.seed, photos: n, correct, confidentErrors, rejected, rejectedBy,
     accuracy: correct / n, confidentErrorRate: confidentErrors / n, rejectionRate: rejected / n,
-    worstPairs: pairs.slice(0, 10), msMedian: percentile(times, 50), msP95: percentile(times, 95), confusion,
+    worstPairs: pairs.slice(0, 10), glare, msMedian: percentile(times, 50), msP95: percentile(times, 95), confusion,
   };
 }
 

@@ -45,6 +45,7 @@ export const run: CommandRun = async (args, io) => {
     `worst pairs (truth→read): ${r.worstPairs.length === 0 ? 'none' : r.worstPairs.map((p) => `${p.truth}→${p.read}×${p.count}`).join(' ')}`,
     `rejected by value: ${rejectionsBy(r.confusion, (c) => String(cardValue(c)))}`,
     `rejected by colour: ${rejectionsBy(r.confusion, (c) => formatCard(c)[0]!)}`,
+    `read correctly with a glare spot: ${r.glare.correct}/${r.glare.photos} (${pct(r.glare.correct / Math.max(1, r.glare.photos))}), without: ${r.correct - r.glare.correct}/${r.photos - r.glare.photos} (${pct((r.correct - r.glare.correct) / Math.max(1, r.photos - r.glare.photos))})`,
     `time per frame: median ${r.msMedian.toFixed(1)} ms, p95 ${r.msP95.toFixed(1)} ms`,
     `confusion matrix: ${pngPath}`,
   ].join('\n') + '\n');

@@ -46,6 +46,20 @@ describe('scene augmentation', () => {
     }
   });
 
+  it('says where it drew a glare spot, on about one photo in five', async () => {
+    const face = await renderCardSeeded(parseCard('R4'), 3, 60);
+    let glares = 0;
+    for (let seed = 0; seed < 60; seed++) {
+      const s = await photograph([face], makeRng(seed), { width: 96, height: 72 });
+      if (s.glareAt === null) continue;
+      glares++;
+      const [x, y] = s.glareAt;
+      expect(x >= 0 && x <= 96 && y >= 0 && y <= 72).toBe(true);
+    }
+    expect(glares).toBeGreaterThan(4);
+    expect(glares).toBeLessThan(25);
+  });
+
   it('places two cards without overlap', async () => {
     const a = await renderCardSeeded(parseCard('R1'), 1, 80);
     const b = await renderCardSeeded(parseCard('V7'), 2, 80);

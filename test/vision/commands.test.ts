@@ -79,7 +79,7 @@ describe('red7 vision-eval', () => {
     const code = await main(['vision-eval', '--count', '12', '--seed', '99', '--png', png], s);
     expect(code).toBe(0);
     const out = s.out();
-    for (const label of ['held-out photos: 12', 'read correctly:', 'confident errors:', 'rejected for rescan:', 'worst pairs', 'time per frame: median']) expect(out).toContain(label);
+    for (const label of ['held-out photos: 12', 'read correctly:', 'confident errors:', 'rejected for rescan:', 'worst pairs', 'read correctly with a glare spot:', 'time per frame: median']) expect(out).toContain(label);
     expect(existsSync(png)).toBe(true);
   }, 120_000);
 

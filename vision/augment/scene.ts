@@ -166,6 +166,8 @@ export function noiseTable(rng: Rng): Float32Array {
 export interface Scene {
   jpeg: Buffer;
   quads: Point[][];
+  /** Where the glare spot is centred, or null when the photo has none. */
+  glareAt: Point | null;
 }
 
 /** Photographs faces placed on a random table: returns the JPEG as a camera would deliver it. */
@@ -220,5 +222,5 @@ export async function photograph(faces: RawImage[], rng: Rng, opts: SceneOptions
     img = img.convolve({ width: n, height: n, kernel, scale: n });
   }
   const jpeg = await img.jpeg({ quality: rng.int(40, 95) }).toBuffer();
-  return { jpeg, quads };
+  return { jpeg, quads, glareAt };
 }
