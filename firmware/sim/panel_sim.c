@@ -171,7 +171,7 @@ static int parse_options(int argc, char **argv, options_t *o)
 {
 	default_elf(o->elf, sizeof o->elf);
 	o->link = NULL;
-	o->boot_delay_ms = 100;
+	o->boot_delay_ms = 500;
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--elf") == 0 && i + 1 < argc) {
 			snprintf(o->elf, sizeof o->elf, "%s", argv[++i]);
