@@ -69,7 +69,7 @@ export async function evaluate(classifier: CardClassifier, o: EvalOptions): Prom
     }
     if (photo.glareAt !== null) {
       glare.photos++;
-      if (r.card !== null && parseCard(r.card) === truth) glare.correct++;
+      if (r.card === formatCard(truth)) glare.correct++;
     }
     if (o.onProgress && (i + 1) % 100 === 0) o.onProgress(i + 1);
   }

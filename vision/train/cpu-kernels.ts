@@ -85,7 +85,8 @@ function plainDilation(d: ConvAttrs['dilations']): boolean {
  * `big`'s shape (a scalar, or a bias row against a batch). Then element i pairs with i % size.
  */
 export function repeatsInto(small: readonly number[], big: readonly number[]): boolean {
-  const core = small.slice(small.findIndex((d) => d !== 1) === -1 ? small.length : small.findIndex((d) => d !== 1));
+  const first = small.findIndex((d) => d !== 1);
+  const core = first === -1 ? [] : small.slice(first);
   if (core.length > big.length) return false;
   return core.every((d, k) => d === big[big.length - core.length + k]);
 }
