@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { ALL_CARDS, parseCard } from '../../device/rules/cards.ts';
+import { ALL_CARDS, cardColour, parseCard } from '../../device/rules/cards.ts';
 import { renderCard, renderCardSeeded } from '../../vision/render/rasterise.ts';
-import { HUE_DRIFT, randomStyle, LAYOUTS } from '../../vision/render/style.ts';
-import { PRINTED, rgbToHsv } from '../../vision/render/palette.ts';
+import { HUE_DRIFT, randomStyle, LAYOUTS, SHADE_MARGIN } from '../../vision/render/style.ts';
+import { deltaE, PRINTED, rgbToHsv } from '../../vision/render/palette.ts';
 import { COLOURS } from '../../device/rules/cards.ts';
 import { cardSvg } from '../../vision/render/card-svg.ts';
 import { makeRng } from '../../vision/random.ts';
@@ -30,6 +30,23 @@ describe('card renderer', () => {
       const gap = Math.min(d, 360 - d);
       expect(HUE_DRIFT[a] + HUE_DRIFT[b], `${a}/${b}`).toBeLessThan(gap);
     }
+  });
+
+  it('draws every field shade clearly nearer its own printed colour than any other', () => {
+    const rng = makeRng(21);
+    for (const card of ALL_CARDS) {
+      for (let k = 0; k < 20; k++) {
+        const { field } = randomStyle(card, rng);
+        const colour = cardColour(card);
+        const own = deltaE(field, PRINTED[colour].field);
+        for (const other of COLOURS.filter((c) => c !== colour)) expect(own, `${colour} vs ${other}`).toBeLessThanOrEqual(SHADE_MARGIN * deltaE(field, PRINTED[other].field));
+      }
+    }
+  });
+
+  it('measures colour difference in CIELAB: white to black is 100', () => {
+    expect(deltaE([255, 255, 255], [0, 0, 0])).toBeCloseTo(100, 1);
+    expect(deltaE([176, 31, 36], [176, 31, 36])).toBe(0);
   });
 
   it('draws the Hobby World second numeral only on cards without the white rule panel', () => {

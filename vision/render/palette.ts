@@ -60,6 +60,27 @@ export function shiftColour(rgb: Rgb, dh: number, ks: number, kv: number): Rgb {
   return hsvToRgb(h + dh, Math.min(1, Math.max(0, s * ks)), Math.min(1, Math.max(0, v * kv)));
 }
 
+/** sRGB (0–255) to CIELAB (D65 white), where distances roughly match how different colours look. */
+export function rgbToLab(rgb: Rgb): [number, number, number] {
+  const lin = rgb.map((v) => {
+    const c = v / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  const [r, g, b] = lin;
+  const x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047;
+  const y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  const z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
+  const f = (t: number): number => (t > 216 / 24389 ? Math.cbrt(t) : (24389 / 27 * t + 16) / 116);
+  const [fx, fy, fz] = [f(x), f(y), f(z)];
+  return [116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)];
+}
+
+/** The CIE76 colour difference ΔE between two sRGB colours. */
+export function deltaE(a: Rgb, b: Rgb): number {
+  const [la, aa, ba] = rgbToLab(a), [lb, ab, bb] = rgbToLab(b);
+  return Math.hypot(la - lb, aa - ab, ba - bb);
+}
+
 /** Writes a colour as an SVG hex string. */
 export function hex([r, g, b]: Rgb): string {
   return `#${[r, g, b].map((v) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, '0')).join('')}`;

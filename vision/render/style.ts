@@ -3,7 +3,7 @@
 // published editions so that the classifier keys on colour and numeral, not on one drawing.
 import { cardColour, COLOURS, type Card, type Colour } from '../../device/rules/cards.ts';
 import type { Rng } from '../random.ts';
-import { PRINTED, rgbToHsv, shiftColour, type Rgb } from './palette.ts';
+import { deltaE, PRINTED, rgbToHsv, shiftColour, type Rgb } from './palette.ts';
 
 export const LAYOUTS = ['asmadi', 'hobby', 'plain'] as const;
 export type Layout = (typeof LAYOUTS)[number];
@@ -56,16 +56,37 @@ export const HUE_DRIFT: Record<Colour, number> = Object.fromEntries(COLOURS.map(
   return [c, Math.min(9, 0.4 * nearest)];
 })) as Record<Colour, number>;
 
+/**
+ * A drawn field shade must be at most this fraction of the way (in ΔE) to its own printed colour
+ * compared with the nearest other printed colour. Hue, saturation and value drift together could
+ * otherwise draw an "orange" card darker and redder than the printed red: a shade a person would
+ * call red, which no reader can be sure of and which no printed card has.
+ */
+export const SHADE_MARGIN = 0.6;
+
+/** Whether a field shade stays clearly nearer its own printed colour than any other (see SHADE_MARGIN). */
+export function shadeIsClear(colour: Colour, field: Rgb): boolean {
+  const own = deltaE(field, PRINTED[colour].field);
+  const nearest = Math.min(...COLOURS.filter((o) => o !== colour).map((o) => deltaE(field, PRINTED[o].field)));
+  return own <= SHADE_MARGIN * nearest;
+}
+
 /** Draws a random style for a card; the colour is the card's own, shifted in hue, saturation and value. */
 export function randomStyle(card: Card, rng: Rng): CardStyle {
   const colour = cardColour(card);
   const printed = PRINTED[colour];
   const layout = rng.chance(0.55) ? 'asmadi' : rng.chance(0.5) ? 'hobby' : 'plain';
   // Hue shifts stay well inside half the gap to the neighbouring colours (see HUE_DRIFT).
-  const dh = rng.range(-HUE_DRIFT[colour], HUE_DRIFT[colour]);
-  const ks = rng.range(0.8, 1.15);
-  const kv = rng.range(0.8, 1.15);
-  const field = shiftColour(printed.field, dh, ks, kv);
+  let dh = 0, ks = 1, kv = 1, field: Rgb = printed.field;
+  // Shades that stray towards a neighbouring colour are drawn again (the printed one always passes).
+  for (let attempt = 0; attempt < 20; attempt++) {
+    dh = rng.range(-HUE_DRIFT[colour], HUE_DRIFT[colour]);
+    ks = rng.range(0.8, 1.15);
+    kv = rng.range(0.8, 1.15);
+    const drawn = shiftColour(printed.field, dh, ks, kv);
+    if (shadeIsClear(colour, drawn)) { field = drawn; break; }
+    dh = 0; ks = 1; kv = 1;
+  }
   const band = shiftColour(printed.band, dh + rng.range(-4, 4), ks * rng.range(0.9, 1.1), kv * rng.range(0.85, 1.1));
   return {
     layout,
