@@ -57,6 +57,7 @@ export async function evaluate(classifier: CardClassifier, o: EvalOptions): Prom
     const r: Classification = await classifier.classify(photo.jpeg);
     times.push(performance.now() - t);
     const truth = photo.card!;
+    let readRight = false;
     if (r.card === null) {
       rejected++;
       rejectedBy[r.reason ?? 'unknown'] = (rejectedBy[r.reason ?? 'unknown'] ?? 0) + 1;
@@ -64,12 +65,13 @@ export async function evaluate(classifier: CardClassifier, o: EvalOptions): Prom
     } else {
       const read = parseCard(r.card);
       confusion[truth]![read]!++;
-      if (read === truth) correct++;
+      readRight = read === truth;
+      if (readRight) correct++;
       else confidentErrors++;
     }
     if (photo.glareAt !== null) {
       glare.photos++;
-      if (r.card === formatCard(truth)) glare.correct++;
+      if (readRight) glare.correct++;
     }
     if (o.onProgress && (i + 1) % 100 === 0) o.onProgress(i + 1);
   }

@@ -2,8 +2,9 @@
 // chroma differs from it, or that are much brighter, are "card". Shadows only darken, so a
 // darker pixel must be very much darker to count (a card's cast shadow must not join its blob).
 // Holes (the white numeral, glare) are filled, blobs are measured by their moments, and a blob
-// is a card when it is a filled rectangle of about 5:7. Corners come from the extreme points
-// along the blob's diagonals, which tolerates perspective.
+// is a card when it is a filled rectangle of about 5:7. Rough corners come from the extreme
+// points along the blob's diagonals, which tolerates perspective; the final ones are where lines
+// fitted along the four sides cross.
 import type { RawImage } from '../image.ts';
 import type { Point } from '../homography.ts';
 
@@ -230,12 +231,6 @@ function intersect(a: { at: Point; dir: Point }, b: { at: Point; dir: Point }): 
 }
 
 /**
- * Refines the extreme-point corners: a straight line is fitted to the blob's edge pixels along the
- * middle of each side and the corners become the lines' crossings. An extreme pixel sits inside a
- * card's rounded corner and moves with every speck at the corner; a line through a few dozen edge
- * pixels does not, so the crop's edges (and the corner numerals near them) land where they should.
- */
-/**
  * How far (mask pixels) each fitted side is moved outwards. A blurred edge pixel counts as card
  * once it is partly covered, so edge pixel centres lie a little inside the true edge, not half a
  * pixel: on 400 validation photos 0.25 put the median corner 0.8 % of the card's height from
@@ -243,10 +238,16 @@ function intersect(a: { at: Point; dir: Point }, b: { at: Point; dir: Point }): 
  */
 const EDGE_OFFSET = 0.25;
 
-function refineCorners(b: Blob, w: number, h: number, quad: Point[]): Point[] {
+/**
+ * Refines the extreme-point corners: a straight line is fitted to the blob's edge pixels along the
+ * middle of each side and the corners become the lines' crossings. An extreme pixel sits inside a
+ * card's rounded corner and moves with every speck at the corner; a line through a few dozen edge
+ * pixels does not, so the crop's edges (and the corner numerals near them) land where they should.
+ */
+function cardCorners(b: Blob, w: number, h: number): Point[] {
   const inBlob = new Uint8Array(w * h);
   for (const i of b.pixels) inBlob[i] = 1;
-  const q = quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
+  const q = corners(b, w).map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
   const mx = (q[0]![0] + q[1]![0] + q[2]![0] + q[3]![0]) / 4, my = (q[0]![1] + q[1]![1] + q[2]![1] + q[3]![1]) / 4;
   const sides: Point[][] = [[], [], [], []];
   const frames = q.map((a, k) => {
@@ -309,5 +310,5 @@ export function locateCard(img: RawImage): Located {
   const biggest = Math.max(...found.map((b) => b.area));
   const cards = found.filter((b) => b.area > 0.4 * biggest);
   if (cards.length > 1) return { kind: 'several', count: cards.length };
-  return { kind: 'card', quad: refineCorners(cards[0]!, f.w, f.h, corners(cards[0]!, f.w)) };
+  return { kind: 'card', quad: cardCorners(cards[0]!, f.w, f.h) };
 }

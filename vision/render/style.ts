@@ -77,16 +77,13 @@ export function randomStyle(card: Card, rng: Rng): CardStyle {
   const printed = PRINTED[colour];
   const layout = rng.chance(0.55) ? 'asmadi' : rng.chance(0.5) ? 'hobby' : 'plain';
   // Hue shifts stay well inside half the gap to the neighbouring colours (see HUE_DRIFT).
-  let dh = 0, ks = 1, kv = 1, field: Rgb = printed.field;
-  // Shades that stray towards a neighbouring colour are drawn again (the printed one always passes).
+  // Shades that stray towards a neighbouring colour are drawn again; after 20 tries, the printed one.
+  let dh = 0, ks = 1, kv = 1;
   for (let attempt = 0; attempt < 20; attempt++) {
-    dh = rng.range(-HUE_DRIFT[colour], HUE_DRIFT[colour]);
-    ks = rng.range(0.8, 1.15);
-    kv = rng.range(0.8, 1.15);
-    const drawn = shiftColour(printed.field, dh, ks, kv);
-    if (shadeIsClear(colour, drawn)) { field = drawn; break; }
-    dh = 0; ks = 1; kv = 1;
+    const [h, s, v] = [rng.range(-HUE_DRIFT[colour], HUE_DRIFT[colour]), rng.range(0.8, 1.15), rng.range(0.8, 1.15)];
+    if (shadeIsClear(colour, shiftColour(printed.field, h, s, v))) { [dh, ks, kv] = [h, s, v]; break; }
   }
+  const field = shiftColour(printed.field, dh, ks, kv);
   const band = shiftColour(printed.band, dh + rng.range(-4, 4), ks * rng.range(0.9, 1.1), kv * rng.range(0.85, 1.1));
   return {
     layout,
