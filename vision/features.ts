@@ -5,7 +5,8 @@
 // a fixed box, as MNIST centres its digits, so a small dense network can read it wherever the
 // edition prints it. The model reads: the numeral box, a coarse whiteness map of the whole card
 // (corner icons of odd cards), a colour grid and the field colour's statistics, and then the
-// whole crop's whiteness as an image for a small convolutional branch.
+// whole crop's whiteness and its local contrast as a two-channel image for a small
+// convolutional branch, and the crop's white-referenced chroma at half size for a colour tower.
 import type { RawImage } from './image.ts';
 import { homographyFromPoints, project, type Point } from './homography.ts';
 
@@ -21,8 +22,21 @@ export const GRID_H = 4;
 export const GRID_W = 3;
 /** Length of the hand-made part of the feature vector. */
 export const HAND_LENGTH = NUM * NUM + 5 + MAP_H * MAP_W + GRID_H * GRID_W * 5 + 6;
-/** Length of the feature vector the model reads: the hand-made part, then the whole crop's whiteness (CROP_H × CROP_W) for the convolutional branch. */
-export const FEATURE_LENGTH = HAND_LENGTH + CROP_H * CROP_W;
+/** Channels of the image the convolutional branch reads, per pixel: whiteness, then its local contrast. */
+export const IMAGE_CHANNELS = 2;
+/** The chroma image: the crop at half size, two chroma channels per pixel (red−green, yellow−blue). */
+export const CHROMA_H = CROP_H / 2;
+export const CHROMA_W = CROP_W / 2;
+export const CHROMA_CHANNELS = 2;
+/** Where the chroma image starts in the feature vector. */
+export const CHROMA_AT = HAND_LENGTH + CROP_H * CROP_W * IMAGE_CHANNELS;
+/**
+ * Length of the feature vector the model reads: the hand-made part, then the crop's image
+ * (CROP_H × CROP_W × IMAGE_CHANNELS, channels innermost), then the chroma image.
+ */
+export const FEATURE_LENGTH = CHROMA_AT + CHROMA_H * CHROMA_W * CHROMA_CHANNELS;
+/** Half-width of the window the local contrast subtracts the mean of (a 7 × 7 box). */
+const CONTRAST_RADIUS = 3;
 
 const SUPER = 2;
 
@@ -199,6 +213,50 @@ export function cropFeatures(crop: Float32Array): Float32Array {
   f[o++] = Math.cos(hue); f[o++] = Math.sin(hue); f[o++] = max > 0 ? (max - min) / max : 0;
   // The whole crop's whiteness above the field, 0–1: the convolutional branch reads the numeral
   // from this wherever it is, so a numeral the box finder missed (glare, a panel) is still seen.
-  for (let i = 0; i < n; i++) f[o++] = Math.min(1, Math.max(0, (white[i]! - field) * scale));
+  const above = new Float32Array(n);
+  for (let i = 0; i < n; i++) above[i] = Math.min(1, Math.max(0, (white[i]! - field) * scale));
+  const contrast = localContrast(above);
+  for (let i = 0; i < n; i++) { f[o++] = above[i]!; f[o++] = contrast[i]!; }
+  // The colour tower's input: white-referenced red−green and yellow−blue, each 2 × 2 block
+  // averaged. Colour is a property of areas, not edges, so half size loses nothing it needs.
+  for (let y = 0; y < CHROMA_H; y++) for (let x = 0; x < CHROMA_W; x++) {
+    let rg = 0, yb = 0;
+    for (let dy = 0; dy < 2; dy++) for (let dx = 0; dx < 2; dx++) {
+      const i = (2 * y + dy) * CROP_W + 2 * x + dx;
+      rg += Math.max(-1, Math.min(1, nr[i]! - ng[i]!));
+      yb += Math.max(-1, Math.min(1, (nr[i]! + ng[i]!) / 2 - nb[i]!));
+    }
+    f[o++] = rg / 4; f[o++] = yb / 4;
+  }
   return f;
+}
+
+/**
+ * Each pixel minus the mean of the 7 × 7 box around it (doubled, clipped to ±1). A glare spot is
+ * a smooth hill, a numeral's strokes are sharp: under glare the whiteness of a small corner
+ * numeral sinks into the hill (the white reference comes from the glare, not the numeral), while
+ * its contrast with the pixels beside it stays. Flat areas, glare or field, come out as 0.
+ */
+export function localContrast(image: Float32Array): Float32Array {
+  // A summed-area table makes every box mean four lookups.
+  const sums = new Float64Array((CROP_H + 1) * (CROP_W + 1));
+  for (let y = 0; y < CROP_H; y++) {
+    let row = 0;
+    for (let x = 0; x < CROP_W; x++) {
+      row += image[y * CROP_W + x]!;
+      sums[(y + 1) * (CROP_W + 1) + x + 1] = sums[y * (CROP_W + 1) + x + 1]! + row;
+    }
+  }
+  const out = new Float32Array(image.length);
+  const r = CONTRAST_RADIUS;
+  for (let y = 0; y < CROP_H; y++) {
+    const y0 = Math.max(0, y - r), y1 = Math.min(CROP_H, y + r + 1);
+    for (let x = 0; x < CROP_W; x++) {
+      const x0 = Math.max(0, x - r), x1 = Math.min(CROP_W, x + r + 1);
+      const box = sums[y1 * (CROP_W + 1) + x1]! - sums[y0 * (CROP_W + 1) + x1]! - sums[y1 * (CROP_W + 1) + x0]! + sums[y0 * (CROP_W + 1) + x0]!;
+      const mean = box / ((y1 - y0) * (x1 - x0));
+      out[y * CROP_W + x] = Math.max(-1, Math.min(1, 2 * (image[y * CROP_W + x]! - mean)));
+    }
+  }
+  return out;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cropFeatures, CROP_H, CROP_W, FEATURE_LENGTH, HAND_LENGTH, numeralBox, warpCrop, whiteReference } from '../../vision/features.ts';
+import { CHROMA_AT, CHROMA_W, cropFeatures, CROP_H, CROP_W, FEATURE_LENGTH, HAND_LENGTH, IMAGE_CHANNELS, localContrast, numeralBox, warpCrop, whiteReference } from '../../vision/features.ts';
 import { homographyFromPoints, project } from '../../vision/homography.ts';
 import { turnCrop, turnQuad } from '../../vision/pipeline.ts';
 
@@ -32,11 +32,33 @@ describe('white-referenced features', () => {
 
   it('ends with the crop\'s whiteness image: 1 on the white numeral, 0 on the coloured field', () => {
     const f = cropFeatures(crop([1, 0.78, 0.52]));
-    const at = (x: number, y: number): number => f[HAND_LENGTH + y * CROP_W + x]!;
-    expect(FEATURE_LENGTH - HAND_LENGTH).toBe(CROP_H * CROP_W);
+    const at = (x: number, y: number): number => f[HAND_LENGTH + (y * CROP_W + x) * IMAGE_CHANNELS]!;
+    expect(CHROMA_AT - HAND_LENGTH).toBe(CROP_H * CROP_W * IMAGE_CHANNELS);
     expect(at(16, 28)).toBeCloseTo(1, 2);
     expect(at(5, 5)).toBeCloseTo(0, 2);
     expect(at(30, 50)).toBeCloseTo(0, 2);
+  });
+
+  it('gives each whiteness pixel its local contrast as the second channel', () => {
+    const f = cropFeatures(crop([1, 0.78, 0.52]));
+    const contrast = (x: number, y: number): number => f[HAND_LENGTH + (y * CROP_W + x) * IMAGE_CHANNELS + 1]!;
+    // The bar is 6 pixels wide (x 14–19): its edge stands out most, the field beside it dips.
+    expect(contrast(14, 28)).toBeGreaterThan(0.5);
+    expect(contrast(16, 28)).toBeGreaterThan(0.2);
+    expect(contrast(12, 28)).toBeLessThan(-0.3);
+    expect(contrast(5, 5)).toBe(0);
+  });
+
+  it('ends with the half-size chroma image: violet is blue of yellow, white is neutral', () => {
+    const f = cropFeatures(crop([1, 0.78, 0.52]));
+    const chroma = (x: number, y: number): [number, number] => [f[CHROMA_AT + (y * CHROMA_W + x) * 2]!, f[CHROMA_AT + (y * CHROMA_W + x) * 2 + 1]!];
+    expect(FEATURE_LENGTH - CHROMA_AT).toBe((CROP_H / 2) * (CROP_W / 2) * 2);
+    // The field (107, 56, 149) against the white bar (240, 240, 240): red−green 0.21, yellow−blue −0.28.
+    const [rg, yb] = chroma(2, 2);
+    expect(rg).toBeCloseTo(0.21, 2);
+    expect(yb).toBeCloseTo(-0.28, 2);
+    // Pixels 14–19 × 14–41 of the crop are the white bar: half-size pixel (8, 10) lies inside it.
+    expect(chroma(8, 10).map(Math.abs).every((v) => v < 0.01)).toBe(true);
   });
 
   it('warps a quad back to an upright crop', () => {
@@ -47,6 +69,35 @@ describe('white-referenced features', () => {
     const c = warpCrop({ data, width: w, height: h, channels: 3 }, [[0, 0], [w, 0], [w, h], [0, h]]);
     expect(c[(10 * CROP_W + 2) * 3]).toBeLessThan(10);
     expect(c[(10 * CROP_W + CROP_W - 3) * 3]).toBeGreaterThan(245);
+  });
+});
+
+describe('local contrast', () => {
+  /** A smooth glare hill over the crop, with or without a thin bright stroke on its flank. */
+  function hill(stroke: boolean): Float32Array {
+    const img = new Float32Array(CROP_H * CROP_W);
+    for (let y = 0; y < CROP_H; y++) for (let x = 0; x < CROP_W; x++) {
+      const glare = Math.exp(-((x - 20) ** 2 + (y - 28) ** 2) / 400);
+      img[y * CROP_W + x] = Math.min(1, 0.9 * glare + (stroke && x >= 32 && x < 34 && y >= 20 && y < 36 ? 0.3 : 0));
+    }
+    return img;
+  }
+
+  it('is zero where the image is flat', () => {
+    expect(Math.max(...localContrast(new Float32Array(CROP_H * CROP_W).fill(0.7)).map(Math.abs))).toBeLessThan(1e-6);
+  });
+
+  it('flattens a smooth glare hill but keeps a stroke on its flank', () => {
+    const plain = localContrast(hill(false)), marked = localContrast(hill(true));
+    expect(Math.max(...plain.map(Math.abs))).toBeLessThan(0.15);
+    expect(marked[28 * CROP_W + 32]! - plain[28 * CROP_W + 32]!).toBeGreaterThan(0.35);
+  });
+
+  it('stays within ±1', () => {
+    const edge = new Float32Array(CROP_H * CROP_W).map((_, i) => (i % CROP_W < 20 ? 0 : 1));
+    const c = localContrast(edge);
+    expect(Math.max(...c)).toBeLessThanOrEqual(1);
+    expect(Math.min(...c)).toBeGreaterThanOrEqual(-1);
   });
 });
 
