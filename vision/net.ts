@@ -114,13 +114,15 @@ export function buildEnsemble(tf: typeof tfType, members: LayerWeights[][]): tfT
 /** The model's three inputs for `n` feature rows laid end to end (each FEATURE_LENGTH long). */
 export function netInputs(tf: typeof tfType, rows: Float32Array, n: number): [tfType.Tensor2D, tfType.Tensor4D, tfType.Tensor4D] {
   if (rows.length < n * FEATURE_LENGTH) throw new Error(`${n} feature rows need ${n * FEATURE_LENGTH} values, not ${rows.length}`);
-  const image = CHROMA_AT - HAND_LENGTH, chroma = FEATURE_LENGTH - CHROMA_AT;
-  const hand = new Float32Array(n * HAND_LENGTH), white = new Float32Array(n * image), hue = new Float32Array(n * chroma);
-  for (let i = 0; i < n; i++) {
-    const at = i * FEATURE_LENGTH;
-    hand.set(rows.subarray(at, at + HAND_LENGTH), i * HAND_LENGTH);
-    white.set(rows.subarray(at + HAND_LENGTH, at + CHROMA_AT), i * image);
-    hue.set(rows.subarray(at + CHROMA_AT, at + FEATURE_LENGTH), i * chroma);
-  }
-  return [tf.tensor2d(hand, [n, HAND_LENGTH]), tf.tensor4d(white, [n, CROP_H, CROP_W, IMAGE_CHANNELS]), tf.tensor4d(hue, [n, CHROMA_H, CHROMA_W, CHROMA_CHANNELS])];
+  // Columns from..to of every row, laid end to end: one input's batch.
+  const part = (from: number, to: number): Float32Array => {
+    const out = new Float32Array(n * (to - from));
+    for (let i = 0; i < n; i++) out.set(rows.subarray(i * FEATURE_LENGTH + from, i * FEATURE_LENGTH + to), i * (to - from));
+    return out;
+  };
+  return [
+    tf.tensor2d(part(0, HAND_LENGTH), [n, HAND_LENGTH]),
+    tf.tensor4d(part(HAND_LENGTH, CHROMA_AT), [n, CROP_H, CROP_W, IMAGE_CHANNELS]),
+    tf.tensor4d(part(CHROMA_AT, FEATURE_LENGTH), [n, CHROMA_H, CHROMA_W, CHROMA_CHANNELS]),
+  ];
 }
