@@ -23,11 +23,7 @@ async function pick(logger?: Logger): Promise<{ tf: typeof tfType; backend: Back
   }
   const tf = await import('@tensorflow/tfjs');
   try {
-    const wasm = await import('@tensorflow/tfjs-backend-wasm');
-    const require = createRequire(import.meta.url);
-    // The package's main file sits in dist/, beside the .wasm binaries.
-    wasm.setWasmPaths(`${join(dirname(require.resolve('@tensorflow/tfjs-backend-wasm')), '/')}`);
-    if (!(await tf.setBackend('wasm'))) throw new Error('tf.setBackend("wasm") returned false');
+    await startWasmBackend(tf);
     logger?.info({ backend: 'wasm' }, 'tensorflow backend: WebAssembly');
     return { tf, backend: 'wasm' };
   } catch (err) {
@@ -35,6 +31,19 @@ async function pick(logger?: Logger): Promise<{ tf: typeof tfType; backend: Back
     logger?.warn({ err: (err as Error).message }, 'tensorflow backend: plain CPU (WebAssembly failed to start; slow)');
     return { tf, backend: 'cpu' };
   }
+}
+
+/**
+ * Makes the WebAssembly backend the active one for `tf`, loading its binaries from the package's
+ * own folder (no network); throws when it cannot start. Tensors made on another backend move
+ * over when first used, so a model trained on the CPU backend can then be run here.
+ */
+export async function startWasmBackend(tf: typeof tfType): Promise<void> {
+  const wasm = await import('@tensorflow/tfjs-backend-wasm');
+  const require = createRequire(import.meta.url);
+  // The package's main file sits in dist/, beside the .wasm binaries.
+  wasm.setWasmPaths(`${join(dirname(require.resolve('@tensorflow/tfjs-backend-wasm')), '/')}`);
+  if (!(await tf.setBackend('wasm'))) throw new Error('tf.setBackend("wasm") returned false');
 }
 
 /** Loads TensorFlow.js once per process on the best backend available, logging which. */

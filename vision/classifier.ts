@@ -14,6 +14,7 @@ import { loadModel } from './model-io.ts';
 import { netInputs } from './net.ts';
 import { readFrame } from './pipeline.ts';
 import { cardProbabilities, ranked } from './scoring.ts';
+import { joinViews } from './views.ts';
 
 /** The shipped model's folder. */
 export const DEFAULT_MODEL_DIR = join(dirname(fileURLToPath(import.meta.url)), 'model');
@@ -84,19 +85,16 @@ export class CardClassifier {
     }
     if (reading.kind === 'none') return { card: null, confidence: 0, alternatives: [], reason: 'no-card' };
     if (reading.kind === 'several') return { card: null, confidence: 0, alternatives: [], reason: 'several-cards', detail: `${reading.count} cards in view` };
-    const [colour, value, isCard] = this.tf.tidy(() => {
-      const both = new Float32Array(2 * FEATURE_LENGTH);
-      both.set(reading.features);
-      both.set(reading.turned, FEATURE_LENGTH);
-      const outputs = this.model.predict(netInputs(this.tf, both, 2)) as tfType.Tensor[];
-      // Both ways up, averaged: the locator does not know which end of the card is the top.
-      return outputs.map((t) => this.tf.mean(t, 0).dataSync() as Float32Array);
+    const [colourRows, valueRows, isCardRows] = this.tf.tidy(() => {
+      const outputs = this.model.predict(netInputs(this.tf, reading.rows, 2 * reading.views)) as tfType.Tensor[];
+      return outputs.map((t) => t.dataSync() as Float32Array);
     });
-    const probs = cardProbabilities(colour!, value!, exclude);
+    const { colour, value, isCard } = joinViews({ colour: colourRows!, value: valueRows!, isCard: isCardRows! }, 0, reading.views);
+    const probs = cardProbabilities(colour, value, exclude);
     const top = ranked(probs, ALTERNATIVES + 1).filter((a) => a.p > 0);
     const alternatives = top.map((a) => ({ card: formatCard(a.card), p: Math.round(a.p * 1e6) / 1e6 }));
     const best = top[0];
-    if (isCard![0]! < NOT_A_CARD) return { card: null, confidence: 0, alternatives: [], reason: 'no-card', detail: 'the object in view is not a Red7 card face' };
+    if (isCard < NOT_A_CARD) return { card: null, confidence: 0, alternatives: [], reason: 'no-card', detail: 'the object in view is not a Red7 card face' };
     if (best === undefined || best.p < this.metadata.threshold) {
       return { card: null, confidence: best?.p ?? 0, alternatives, reason: 'low-confidence' };
     }

@@ -1,14 +1,18 @@
 // Frame bytes to model input: decode, locate, warp, normalise. Training and inference share this
 // one path, so the model is trained on exactly the crops the locator will hand it.
 import { decodeFrame } from './frame.ts';
-import { cropFeatures, warpCrop } from './features.ts';
+import { cropFeatures, FEATURE_LENGTH, warpCrop } from './features.ts';
 import type { Point } from './homography.ts';
 import type { RawImage } from './image.ts';
 import { locateCard } from './locate/locator.ts';
+import { VIEWS, viewQuad, type View } from './views.ts';
 
-/** What the vision front end made of a frame: for a card, its features seen both ways up. */
+/**
+ * What the vision front end made of a frame: for a card, feature rows for each view of it (see
+ * views.ts), each view upright then turned, so `rows` holds 2 × `views` rows.
+ */
 export type FrameReading =
-  | { kind: 'card'; features: Float32Array; turned: Float32Array; quad: Point[]; image: RawImage }
+  | { kind: 'card'; rows: Float32Array; views: number; quad: Point[]; image: RawImage }
   | { kind: 'none' }
   | { kind: 'several'; count: number };
 
@@ -33,13 +37,21 @@ export function quadFeatures(image: RawImage, quad: readonly Point[]): Float32Ar
   return cropFeatures(warpCrop(image, quad));
 }
 
-/** Decodes a JPEG/PNG frame and returns the located card's features, or why there are none; throws NotAnImageError. */
-export async function readFrame(bytes: Uint8Array): Promise<FrameReading> {
+/**
+ * Decodes a JPEG/PNG frame and returns the located card's feature rows through `views` (every
+ * view the classifier reads unless told), or why there are none; throws NotAnImageError.
+ */
+export async function readFrame(bytes: Uint8Array, views: readonly View[] = VIEWS): Promise<FrameReading> {
   const image = await decodeFrame(bytes);
   const located = locateCard(image);
   if (located.kind !== 'card') return located;
-  // The locator cannot tell a card's top from its bottom (a 6 upside down is still read as a 6),
-  // so the model is asked both ways up and the answers averaged.
-  const crop = warpCrop(image, located.quad);
-  return { kind: 'card', features: cropFeatures(crop), turned: cropFeatures(turnCrop(crop)), quad: located.quad, image };
+  const rows = new Float32Array(2 * views.length * FEATURE_LENGTH);
+  views.forEach((view, v) => {
+    // The locator cannot tell a card's top from its bottom (a 6 upside down is still read as a 6),
+    // so the model is asked both ways up and the answers averaged.
+    const crop = warpCrop(image, viewQuad(located.quad, view));
+    rows.set(cropFeatures(crop), 2 * v * FEATURE_LENGTH);
+    rows.set(cropFeatures(turnCrop(crop)), (2 * v + 1) * FEATURE_LENGTH);
+  });
+  return { kind: 'card', rows, views: views.length, quad: located.quad, image };
 }

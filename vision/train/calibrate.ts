@@ -6,29 +6,36 @@ import type { Card } from '../../device/rules/cards.ts';
 import { FEATURE_LENGTH } from '../features.ts';
 import { netInputs } from '../net.ts';
 import { cardProbabilities, ranked } from '../scoring.ts';
-import type { FeatureSet } from './data.ts';
+import { joinViews } from '../views.ts';
 
-/** Per-row predictions: best card, its confidence and the is-a-card probability. */
+/** Per-photo predictions: best card, its confidence and the is-a-card probability. */
 export interface Prediction {
   card: Card;
   confidence: number;
   isCard: number;
 }
 
-/** Runs the model over feature rows in batches; rows come in pairs (a photo both ways up) whose answers are averaged, as the classifier does. */
-export function predictPairs(tf: typeof tfType, model: tfType.LayersModel, set: { x: Float32Array; count: number }): Prediction[] {
+/**
+ * Runs the model over feature rows in batches and joins each photo's rows (`rowsPerPhoto`: each
+ * view upright then turned) as the classifier does, so the threshold is set on its very answers.
+ */
+export function predictPhotos(tf: typeof tfType, model: tfType.LayersModel, set: { x: Float32Array; count: number; rowsPerPhoto: number }): Prediction[] {
+  const per = set.rowsPerPhoto;
+  if (!Number.isInteger(per) || per < 2 || per % 2 !== 0 || set.count % per !== 0) throw new Error(`${set.count} rows do not make photos of ${per} rows (two per view)`);
   const out: Prediction[] = [];
-  for (let start = 0; start < set.count; start += 512) {
-    const n = Math.min(512, set.count - start);
-    const [c, v, k] = tf.tidy(() => {
+  // Whole photos per batch, about 512 rows.
+  const batch = per * Math.max(1, Math.floor(512 / per));
+  for (let start = 0; start < set.count; start += batch) {
+    const n = Math.min(batch, set.count - start);
+    const [colour, value, isCard] = tf.tidy(() => {
       const xs = netInputs(tf, set.x.subarray(start * FEATURE_LENGTH, (start + n) * FEATURE_LENGTH), n);
       const ys = model.predict(xs) as tfType.Tensor[];
       return ys.map((y) => y.dataSync() as Float32Array);
     });
-    for (let i = 0; i + 1 < n; i += 2) {
-      const avg = (a: Float32Array, at: number, len: number): Float32Array => Float32Array.from({ length: len }, (_, j) => (a[at + j]! + a[at + len + j]!) / 2);
-      const best = ranked(cardProbabilities(avg(c!, i * 7, 7), avg(v!, i * 7, 7)), 1)[0]!;
-      out.push({ card: best.card, confidence: best.p, isCard: (k![i]! + k![i + 1]!) / 2 });
+    for (let first = 0; first < n; first += per) {
+      const joined = joinViews({ colour: colour!, value: value!, isCard: isCard! }, first, per / 2);
+      const best = ranked(cardProbabilities(joined.colour, joined.value), 1)[0]!;
+      out.push({ card: best.card, confidence: best.p, isCard: joined.isCard });
     }
   }
   return out;

@@ -5,6 +5,7 @@ import { buildFacePool, freshFacePool, hasNotCards, photoOfCard, photoOfNotCard,
 import { FEATURE_LENGTH } from '../features.ts';
 import { readFrame } from '../pipeline.ts';
 import { makeRng, mixSeed } from '../random.ts';
+import { LOCATED, VIEWS } from '../views.ts';
 
 /** A frame size in pixels. */
 export interface FrameSize {
@@ -23,12 +24,19 @@ export const TRAIN_FRAME: FrameSize = { width: 384, height: 288 };
  */
 export const VALIDATION_FRAME: FrameSize = { width: 1280, height: 960 };
 
-/** One seeded stream of photos: the faces, the seeds, the share of non-cards and the frame size. */
+/** One seeded stream of photos: the faces, the seeds, the share of non-cards, the frame size and the views read. */
 export interface PhotoStream {
   seed: number;
   stream: number;
   notCardShare: number;
   frame: FrameSize;
+  /**
+   * 'located': the located crop only, both ways up (training rows: one view keeps the rows, the
+   * training time and so the trained weights as they were before the classifier read views). 'all':
+   * every view the classifier reads (validation rows, so the threshold is set on the same
+   * joined answer the classifier gives).
+   */
+  views: 'located' | 'all';
 }
 
 /** Feature rows with their labels; `card` is -1 for a non-card row. */
@@ -38,6 +46,8 @@ export interface FeatureSet {
   count: number;
   /** Photos in which the locator found no single card (not in the rows). */
   locatorMisses: number;
+  /** Rows per photo: two (both ways up) per view. */
+  rowsPerPhoto: number;
 }
 
 /** How to make a face pool, in a form a worker process can receive: fresh faces, or K rendered styles per card. */
@@ -59,8 +69,10 @@ export async function makeFeatureSet(pool: FacePool, photos: PhotoStream, count:
 export async function makeFeatureRows(pool: FacePool, photos: PhotoStream, first: number, end: number, onProgress?: (done: number) => void): Promise<FeatureSet> {
   const count = end - first;
   const { width, height } = photos.frame;
-  const x = new Float32Array(2 * count * FEATURE_LENGTH);
-  const card = new Int32Array(2 * count);
+  const views = photos.views === 'all' ? VIEWS : [LOCATED];
+  const rowsPerPhoto = 2 * views.length;
+  const x = new Float32Array(rowsPerPhoto * count * FEATURE_LENGTH);
+  const card = new Int32Array(rowsPerPhoto * count);
   let rows = 0;
   let misses = 0;
   const base = mixSeed(photos.seed, photos.stream);
@@ -68,19 +80,17 @@ export async function makeFeatureRows(pool: FacePool, photos: PhotoStream, first
     const rng = makeRng(mixSeed(base, i));
     const notCard = hasNotCards(pool) && rng.chance(photos.notCardShare);
     const photo = notCard ? await photoOfNotCard(pool, rng, width, height) : await photoOfCard(pool, i, rng, width, height);
-    const reading = await readFrame(photo.jpeg);
+    const reading = await readFrame(photo.jpeg, views);
     if (reading.kind !== 'card') {
       if (!notCard) misses++;
       continue;
     }
-    for (const f of [reading.features, reading.turned]) {
-      x.set(f, rows * FEATURE_LENGTH);
-      card[rows] = photo.card === null ? -1 : photo.card;
-      rows++;
-    }
+    x.set(reading.rows, rows * FEATURE_LENGTH);
+    card.fill(photo.card === null ? -1 : photo.card, rows, rows + rowsPerPhoto);
+    rows += rowsPerPhoto;
     if (onProgress && (i + 1 - first) % 500 === 0) onProgress(i + 1 - first);
   }
-  return { x: x.subarray(0, rows * FEATURE_LENGTH), card: card.subarray(0, rows), count: rows, locatorMisses: misses };
+  return { x: x.subarray(0, rows * FEATURE_LENGTH), card: card.subarray(0, rows), count: rows, locatorMisses: misses, rowsPerPhoto };
 }
 
 /** One-hot colour and value targets (uniform for non-cards) and the is-a-card target. */

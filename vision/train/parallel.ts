@@ -7,6 +7,7 @@ import { FEATURE_LENGTH } from '../features.ts';
 import type { FeatureSet, PhotoStream, PoolSpec } from './data.ts';
 import type { SliceJob, SliceResult } from './data-worker.ts';
 import { runInProcess } from './workers.ts';
+import { VIEWS } from '../views.ts';
 
 /** Worker processes to render in: one per core, at least 1. */
 export function renderProcesses(): number {
@@ -30,5 +31,5 @@ export async function makeFeatureSetInWorkers(spec: PoolSpec, photos: PhotoStrea
     card.set(s.card, at);
     at += s.count;
   }
-  return { x, card, count: rows, locatorMisses: slices.reduce((n, s) => n + s.locatorMisses, 0) };
+  return { x, card, count: rows, locatorMisses: slices.reduce((n, s) => n + s.locatorMisses, 0), rowsPerPhoto: photos.views === 'all' ? 2 * VIEWS.length : 2 };
 }
