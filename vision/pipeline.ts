@@ -32,11 +32,6 @@ export function turnCrop(crop: Float32Array): Float32Array {
   return out;
 }
 
-/** Features of the card inside a quad of a working image. */
-export function quadFeatures(image: RawImage, quad: readonly Point[]): Float32Array {
-  return cropFeatures(warpCrop(image, quad));
-}
-
 /**
  * Decodes a JPEG/PNG frame and returns the located card's feature rows through `views` (every
  * view the classifier reads unless told), or why there are none; throws NotAnImageError.
