@@ -5,7 +5,7 @@ import { buildFacePool, freshFacePool, hasNotCards, photoOfCard, photoOfNotCard,
 import { FEATURE_LENGTH } from '../features.ts';
 import { readFrame } from '../pipeline.ts';
 import { makeRng, mixSeed } from '../random.ts';
-import { LOCATED, VIEWS } from '../views.ts';
+import { LOCATED, VIEWS, type View } from '../views.ts';
 
 /** A frame size in pixels. */
 export interface FrameSize {
@@ -39,6 +39,11 @@ export interface PhotoStream {
   views: 'located' | 'all';
 }
 
+/** The views a stream's photos are read through. */
+export function streamViews(photos: PhotoStream): readonly View[] {
+  return photos.views === 'all' ? VIEWS : [LOCATED];
+}
+
 /** Feature rows with their labels; `card` is -1 for a non-card row. */
 export interface FeatureSet {
   x: Float32Array;
@@ -69,7 +74,7 @@ export async function makeFeatureSet(pool: FacePool, photos: PhotoStream, count:
 export async function makeFeatureRows(pool: FacePool, photos: PhotoStream, first: number, end: number, onProgress?: (done: number) => void): Promise<FeatureSet> {
   const count = end - first;
   const { width, height } = photos.frame;
-  const views = photos.views === 'all' ? VIEWS : [LOCATED];
+  const views = streamViews(photos);
   const rowsPerPhoto = 2 * views.length;
   const x = new Float32Array(rowsPerPhoto * count * FEATURE_LENGTH);
   const card = new Int32Array(rowsPerPhoto * count);

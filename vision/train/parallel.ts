@@ -4,10 +4,9 @@
 // ensemble members' threads read them without a copy.
 import { availableParallelism } from 'node:os';
 import { FEATURE_LENGTH } from '../features.ts';
-import type { FeatureSet, PhotoStream, PoolSpec } from './data.ts';
+import { streamViews, type FeatureSet, type PhotoStream, type PoolSpec } from './data.ts';
 import type { SliceJob, SliceResult } from './data-worker.ts';
 import { runInProcess } from './workers.ts';
-import { VIEWS } from '../views.ts';
 
 /** Worker processes to render in: one per core, at least 1. */
 export function renderProcesses(): number {
@@ -31,5 +30,5 @@ export async function makeFeatureSetInWorkers(spec: PoolSpec, photos: PhotoStrea
     card.set(s.card, at);
     at += s.count;
   }
-  return { x, card, count: rows, locatorMisses: slices.reduce((n, s) => n + s.locatorMisses, 0), rowsPerPhoto: photos.views === 'all' ? 2 * VIEWS.length : 2 };
+  return { x, card, count: rows, locatorMisses: slices.reduce((n, s) => n + s.locatorMisses, 0), rowsPerPhoto: 2 * streamViews(photos).length };
 }
