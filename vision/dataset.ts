@@ -7,7 +7,7 @@ import type { RawImage } from './image.ts';
 import { makeRng, mixSeed, type Rng } from './random.ts';
 import { rasteriseSvg, renderCard } from './render/rasterise.ts';
 import { notCardSvg } from './render/not-card-svg.ts';
-import { randomStyle } from './render/style.ts';
+import { randomStyle, type Layout } from './render/style.ts';
 
 /**
  * Rendered faces for every card (several styles each) and some card-shaped non-cards. A pool
@@ -54,22 +54,27 @@ function drawNotCard(rng: Rng, width: number): Promise<RawImage> {
   return rasteriseSvg(notCardSvg(rng, width, Math.round((width * 7) / 5)));
 }
 
-/** A face of the card from the pool, or a newly drawn one for a fresh pool. */
-async function faceOf(pool: FacePool, card: Card, rng: Rng): Promise<RawImage> {
-  return pool.freshWidth !== undefined ? renderCard(card, randomStyle(card, rng), pool.freshWidth) : rng.pick(pool.faces.get(card)!);
+/** A face of the card from the pool, or a newly drawn one for a fresh pool (with its layout: pooled faces do not keep theirs). */
+async function faceOf(pool: FacePool, card: Card, rng: Rng): Promise<{ face: RawImage; layout?: Layout }> {
+  if (pool.freshWidth === undefined) return { face: rng.pick(pool.faces.get(card)!) };
+  const style = randomStyle(card, rng);
+  return { face: await renderCard(card, style, pool.freshWidth), layout: style.layout };
 }
 
 /** One photo and what is in it: a card, nothing card-like (`null`), or several cards. */
 export interface LabelledPhoto extends Scene {
   card: Card | null;
   cards: Card[];
+  /** The edition layout the card is drawn in, when the pool drew the face for this photo. */
+  layout?: Layout;
 }
 
 /** Photographs one card chosen by the rng (cards cycle so that every card is equally common). */
 export async function photoOfCard(pool: FacePool, index: number, rng: Rng, width: number, height: number): Promise<LabelledPhoto> {
   const card = ALL_CARDS[index % ALL_CARDS.length]!;
-  const scene = await photograph([await faceOf(pool, card, rng)], rng, { width, height });
-  return { ...scene, card, cards: [card] };
+  const { face, layout } = await faceOf(pool, card, rng);
+  const scene = await photograph([face], rng, { width, height });
+  return layout === undefined ? { ...scene, card, cards: [card] } : { ...scene, card, cards: [card], layout };
 }
 
 /** Photographs a card-shaped thing that is not a Red7 face. */
@@ -85,7 +90,8 @@ export async function photoOfTwoCards(pool: FacePool, rng: Rng, width: number, h
   const a = rng.pick(ALL_CARDS);
   let b = rng.pick(ALL_CARDS);
   while (b === a) b = rng.pick(ALL_CARDS);
-  const scene = await photograph([await faceOf(pool, a, rng), await faceOf(pool, b, rng)], rng, { width, height, cardScale: [0.35, 0.45] });
+  const faces = [(await faceOf(pool, a, rng)).face, (await faceOf(pool, b, rng)).face];
+  const scene = await photograph(faces, rng, { width, height, cardScale: [0.35, 0.45] });
   return { ...scene, card: null, cards: [a, b] };
 }
 

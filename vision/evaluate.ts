@@ -28,6 +28,8 @@ export interface EvalReport {
   worstPairs: Array<{ truth: string; read: string; count: number }>;
   /** Photos with a glare spot on the card, and how many of them were read correctly. */
   glare: { photos: number; correct: number };
+  /** The same for each edition layout the cards were drawn in, and for each of those with a glare spot. */
+  byLayout: Record<string, { photos: number; correct: number; glarePhotos: number; glareCorrect: number }>;
   msMedian: number;
   msP95: number;
   /** confusion[truth][read]; column 49 counts rejections. */
@@ -50,6 +52,7 @@ export async function evaluate(classifier: CardClassifier, o: EvalOptions): Prom
   const rejectedBy: Record<string, number> = {};
   let correct = 0, confidentErrors = 0, rejected = 0;
   const glare = { photos: 0, correct: 0 };
+  const byLayout: EvalReport['byLayout'] = {};
   const base = mixSeed(o.seed, 11);
   for (let i = 0; i < o.count; i++) {
     const photo = await photoOfCard(pool, i, makeRng(mixSeed(base, i)), width, height);
@@ -69,9 +72,13 @@ export async function evaluate(classifier: CardClassifier, o: EvalOptions): Prom
       if (readRight) correct++;
       else confidentErrors++;
     }
+    const layout = (byLayout[photo.layout ?? 'unknown'] ??= { photos: 0, correct: 0, glarePhotos: 0, glareCorrect: 0 });
+    layout.photos++;
+    if (readRight) layout.correct++;
     if (photo.glareAt !== null) {
       glare.photos++;
-      if (readRight) glare.correct++;
+      layout.glarePhotos++;
+      if (readRight) { glare.correct++; layout.glareCorrect++; }
     }
     if (o.onProgress && (i + 1) % 100 === 0) o.onProgress(i + 1);
   }
@@ -85,7 +92,7 @@ export async function evaluate(classifier: CardClassifier, o: EvalOptions): Prom
   return {
     seed: o.seed, photos: n, correct, confidentErrors, rejected, rejectedBy,
     accuracy: correct / n, confidentErrorRate: confidentErrors / n, rejectionRate: rejected / n,
-    worstPairs: pairs.slice(0, 10), glare, msMedian: percentile(times, 50), msP95: percentile(times, 95), confusion,
+    worstPairs: pairs.slice(0, 10), glare, byLayout, msMedian: percentile(times, 50), msP95: percentile(times, 95), confusion,
   };
 }
 

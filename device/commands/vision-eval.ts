@@ -46,6 +46,7 @@ export const run: CommandRun = async (args, io) => {
     `rejected by value: ${rejectionsBy(r.confusion, (c) => String(cardValue(c)))}`,
     `rejected by colour: ${rejectionsBy(r.confusion, (c) => formatCard(c)[0]!)}`,
     `read correctly with a glare spot: ${r.glare.correct}/${r.glare.photos} (${pct(r.glare.correct / Math.max(1, r.glare.photos))}), without: ${r.correct - r.glare.correct}/${r.photos - r.glare.photos} (${pct((r.correct - r.glare.correct) / Math.max(1, r.photos - r.glare.photos))})`,
+    `read correctly by layout: ${Object.entries(r.byLayout).sort(([a], [b]) => a.localeCompare(b)).map(([name, l]) => `${name} ${l.correct}/${l.photos} (glare ${l.glareCorrect}/${l.glarePhotos})`).join(', ')}`,
     `time per frame: median ${r.msMedian.toFixed(1)} ms, p95 ${r.msP95.toFixed(1)} ms`,
     `confusion matrix: ${pngPath}`,
   ].join('\n') + '\n');

@@ -79,7 +79,11 @@ describe('red7 vision-eval', () => {
     const code = await main(['vision-eval', '--count', '12', '--seed', '99', '--png', png], s);
     expect(code).toBe(0);
     const out = s.out();
-    for (const label of ['held-out photos: 12', 'read correctly:', 'confident errors:', 'rejected for rescan:', 'worst pairs', 'read correctly with a glare spot:', 'time per frame: median']) expect(out).toContain(label);
+    for (const label of ['held-out photos: 12', 'read correctly:', 'confident errors:', 'rejected for rescan:', 'worst pairs', 'read correctly with a glare spot:', 'read correctly by layout: ', 'time per frame: median']) expect(out).toContain(label);
+    // Every photo is counted under the layout its card was drawn in, and only the three layouts appear.
+    const layouts = [...out.matchAll(/(\w+) (\d+)\/(\d+) \(glare \d+\/\d+\)/g)];
+    expect(layouts.map((m) => m[1]).every((name) => ['asmadi', 'hobby', 'plain'].includes(name!))).toBe(true);
+    expect(layouts.reduce((n, m) => n + Number(m[3]), 0)).toBe(12);
     expect(existsSync(png)).toBe(true);
   }, 120_000);
 

@@ -12,68 +12,87 @@ interface CpuBackend { data: { get(id: object): { values: Float32Array } }; make
 type Shape4 = [number, number, number, number];
 interface ConvAttrs { strides: number | [number, number]; pad: 'same' | 'valid' | number; dataFormat: string; dilations?: number | [number, number]; dimRoundingMode?: 'floor' | 'round' | 'ceil'; filterShape?: Shape4; inputShape?: Shape4 }
 
-/** Visits every (output pixel, filter tap) pair whose input pixel lies inside the image. */
-function forEachTap(info: Conv2DInfo, visit: (xAt: number, wAt: number, yAt: number) => void): void {
-  const { batchSize, inHeight, inWidth, inChannels: ci, outHeight, outWidth, outChannels: co, strideHeight: sh, strideWidth: sw, filterHeight: fh, filterWidth: fw } = info;
+/**
+ * Every (output pixel, filter tap) pair of one image whose input pixel lies inside the image, as
+ * offsets into the input, the filter and the output, in the order the loops below visit them.
+ * Walking a table keeps the multiply-add loops free of the bounds tests and of a callback per
+ * tap (a callback shared by three kernels is megamorphic, so the JIT could not inline it).
+ */
+interface Taps { x: Int32Array; w: Int32Array; y: Int32Array }
+
+const tapTables = new Map<string, Taps>();
+
+function tapsOf(info: Conv2DInfo): Taps {
+  const { inHeight, inWidth, inChannels: ci, outHeight, outWidth, outChannels: co, strideHeight: sh, strideWidth: sw, filterHeight: fh, filterWidth: fw } = info;
   const top = info.padInfo.top, left = info.padInfo.left;
-  for (let b = 0; b < batchSize; b++) {
-    for (let oy = 0; oy < outHeight; oy++) {
-      for (let ox = 0; ox < outWidth; ox++) {
-        const yAt = ((b * outHeight + oy) * outWidth + ox) * co;
-        for (let ky = 0; ky < fh; ky++) {
-          const iy = oy * sh + ky - top;
-          if (iy < 0 || iy >= inHeight) continue;
-          for (let kx = 0; kx < fw; kx++) {
-            const ix = ox * sw + kx - left;
-            if (ix < 0 || ix >= inWidth) continue;
-            visit(((b * inHeight + iy) * inWidth + ix) * ci, (ky * fw + kx) * ci * co, yAt);
-          }
+  const key = [inHeight, inWidth, ci, outHeight, outWidth, co, sh, sw, fh, fw, top, left].join();
+  const known = tapTables.get(key);
+  if (known) return known;
+  const xs: number[] = [], ws: number[] = [], ys: number[] = [];
+  for (let oy = 0; oy < outHeight; oy++) {
+    for (let ox = 0; ox < outWidth; ox++) {
+      for (let ky = 0; ky < fh; ky++) {
+        const iy = oy * sh + ky - top;
+        if (iy < 0 || iy >= inHeight) continue;
+        for (let kx = 0; kx < fw; kx++) {
+          const ix = ox * sw + kx - left;
+          if (ix < 0 || ix >= inWidth) continue;
+          xs.push((iy * inWidth + ix) * ci); ws.push((ky * fw + kx) * ci * co); ys.push((oy * outWidth + ox) * co);
         }
       }
     }
   }
+  const taps = { x: Int32Array.from(xs), w: Int32Array.from(ws), y: Int32Array.from(ys) };
+  tapTables.set(key, taps);
+  return taps;
 }
 
+/** What a walk over the taps computes. */
+type Walk = 'forward' | 'filter gradient' | 'input gradient';
+
 /**
- * The walk the forward pass and the filter gradient share: for every tap and every non-zero input
- * value xv, dst[d + o] += xv * src[s + o] over the output channels o. The forward pass adds filter
- * rows into the output (src is the filter); the filter gradient adds output-gradient rows into the
- * filter (dst is the filter).
+ * The walk all three kernels share, images in batch order and taps in table order. Forward:
+ * out[y + o] += x[x + c] · w[w + o]; filter gradient: dw[w + o] += x[x + c] · dy[y + o] (both
+ * skip the zeros in x); input gradient: dx[x + c] += Σ_o dy[y + o] · w[w + o].
  */
-function accumulate(info: Conv2DInfo, x: Float32Array, src: Float32Array, dst: Float32Array, dstIsFilter: boolean): Float32Array {
+function walk(info: Conv2DInfo, kind: Walk, a: Float32Array, b: Float32Array, dst: Float32Array): Float32Array {
   const ci = info.inChannels, co = info.outChannels;
-  forEachTap(info, (xAt, wAt, yAt) => {
-    for (let c = 0; c < ci; c++) {
-      const xv = x[xAt + c]!;
-      if (xv === 0) continue;
-      const w0 = wAt + c * co;
-      const d = dstIsFilter ? w0 : yAt, s = dstIsFilter ? yAt : w0;
-      for (let o = 0; o < co; o++) dst[d + o]! += xv * src[s + o]!;
+  const taps = tapsOf(info), n = taps.x.length;
+  const xImage = info.inHeight * info.inWidth * ci, yImage = info.outHeight * info.outWidth * co;
+  const toFilter = kind === 'filter gradient', toInput = kind === 'input gradient';
+  for (let im = 0; im < info.batchSize; im++) {
+    for (let t = 0; t < n; t++) {
+      const xAt = im * xImage + taps.x[t]!, wAt = taps.w[t]!, yAt = im * yImage + taps.y[t]!;
+      for (let c = 0; c < ci; c++) {
+        const w0 = wAt + c * co;
+        if (toInput) {
+          // a is dy, b is the filter.
+          let sum = 0;
+          for (let o = 0; o < co; o++) sum += a[yAt + o]! * b[w0 + o]!;
+          dst[xAt + c]! += sum;
+          continue;
+        }
+        // a is x; b is the filter (forward) or dy (filter gradient).
+        const xv = a[xAt + c]!;
+        if (xv === 0) continue;
+        const d = toFilter ? w0 : yAt, from = toFilter ? yAt : w0;
+        for (let o = 0; o < co; o++) dst[d + o]! += xv * b[from + o]!;
+      }
     }
-  });
+  }
   return dst;
 }
 
 function forward(info: Conv2DInfo, x: Float32Array, w: Float32Array): Float32Array {
-  return accumulate(info, x, w, new Float32Array(info.batchSize * info.outHeight * info.outWidth * info.outChannels), false);
+  return walk(info, 'forward', x, w, new Float32Array(info.batchSize * info.outHeight * info.outWidth * info.outChannels));
 }
 
 function inputGradient(info: Conv2DInfo, dy: Float32Array, w: Float32Array): Float32Array {
-  const ci = info.inChannels, co = info.outChannels;
-  const dx = new Float32Array(info.batchSize * info.inHeight * info.inWidth * ci);
-  forEachTap(info, (xAt, wAt, yAt) => {
-    for (let c = 0; c < ci; c++) {
-      const w0 = wAt + c * co;
-      let s = 0;
-      for (let o = 0; o < co; o++) s += dy[yAt + o]! * w[w0 + o]!;
-      dx[xAt + c]! += s;
-    }
-  });
-  return dx;
+  return walk(info, 'input gradient', dy, w, new Float32Array(info.batchSize * info.inHeight * info.inWidth * info.inChannels));
 }
 
 function filterGradient(info: Conv2DInfo, x: Float32Array, dy: Float32Array): Float32Array {
-  return accumulate(info, x, dy, new Float32Array(info.filterHeight * info.filterWidth * info.inChannels * info.outChannels), true);
+  return walk(info, 'filter gradient', x, dy, new Float32Array(info.filterHeight * info.filterWidth * info.inChannels * info.outChannels));
 }
 
 function plainDilation(d: ConvAttrs['dilations']): boolean {
@@ -91,12 +110,32 @@ export function repeatsInto(small: readonly number[], big: readonly number[]): b
   return core.every((d, k) => d === big[big.length - core.length + k]);
 }
 
-/** The element-wise arithmetic the optimiser and the layers run per step, as the stock kernels compute it. */
-const ARITHMETIC: Record<string, (a: number, b: number) => number> = {
-  Multiply: (a, b) => a * b,
-  Add: (a, b) => a + b,
-  Sub: (a, b) => a - b,
-  RealDiv: (a, b) => a / b,
+/**
+ * out[i] = big[i] op small[i % small.length], or small[…] op big[i] when the small side comes first.
+ * A loop per operation rather than one loop calling the operation: one loop shared by four
+ * operations makes a megamorphic call per element.
+ */
+type Loop = (big: Float32Array, small: Float32Array, out: Float32Array, smallFirst: boolean) => void;
+
+const ARITHMETIC: Record<string, Loop> = {
+  Multiply: (big, small, out) => {
+    const m = small.length;
+    for (let r = 0; r < out.length; r += m) for (let j = 0; j < m; j++) out[r + j] = big[r + j]! * small[j]!;
+  },
+  Add: (big, small, out) => {
+    const m = small.length;
+    for (let r = 0; r < out.length; r += m) for (let j = 0; j < m; j++) out[r + j] = big[r + j]! + small[j]!;
+  },
+  Sub: (big, small, out, smallFirst) => {
+    const m = small.length;
+    if (smallFirst) for (let r = 0; r < out.length; r += m) for (let j = 0; j < m; j++) out[r + j] = small[j]! - big[r + j]!;
+    else for (let r = 0; r < out.length; r += m) for (let j = 0; j < m; j++) out[r + j] = big[r + j]! - small[j]!;
+  },
+  RealDiv: (big, small, out, smallFirst) => {
+    const m = small.length;
+    if (smallFirst) for (let r = 0; r < out.length; r += m) for (let j = 0; j < m; j++) out[r + j] = small[j]! / big[r + j]!;
+    else for (let r = 0; r < out.length; r += m) for (let j = 0; j < m; j++) out[r + j] = big[r + j]! / small[j]!;
+  },
 };
 
 /** What a replacement kernel gets: its inputs, the CPU backend and the attributes. */
@@ -132,10 +171,9 @@ function installFastArithmetic(tf: typeof tfType): void {
       const bigA = a.shape.length >= b.shape.length && tf.util.sizeFromShape(a.shape) >= tf.util.sizeFromShape(b.shape);
       const [big, small] = bigA ? [a, b] : [b, a];
       if (a.dtype !== 'float32' || b.dtype !== 'float32' || !repeatsInto(small.shape, big.shape)) return null;
-      const av = cpu.data.get(a.dataId).values, bv = cpu.data.get(b.dataId).values;
       const out = new Float32Array(tf.util.sizeFromShape(big.shape));
-      const al = av.length, bl = bv.length;
-      for (let i = 0; i < out.length; i++) out[i] = op(av[al === out.length ? i : i % al]!, bv[bl === out.length ? i : i % bl]!);
+      const smallValues = cpu.data.get(small.dataId).values;
+      if (smallValues.length > 0) op(cpu.data.get(big.dataId).values, smallValues, out, !bigA);
       return cpu.makeTensorInfo([...big.shape], 'float32', out);
     });
   }

@@ -9,6 +9,8 @@ const CASES: Case[] = [
   { x: [2, 10, 8, 2], w: [5, 5, 2, 4], stride: 2, pad: 'same' },
   { x: [3, 11, 9, 4], w: [3, 3, 4, 6], stride: 2, pad: 'valid' },
   { x: [1, 56, 40, 1], w: [5, 5, 1, 8], stride: 2, pad: 'same' },
+  // The first case's geometry again with another batch size: the kernels keep one tap table per geometry.
+  { x: [5, 9, 7, 3], w: [3, 3, 3, 5], stride: 1, pad: 'same' },
 ];
 
 /** The convolution, and the gradients of a loss through it for its input and its filter. */
