@@ -44,6 +44,11 @@ export function streamViews(photos: PhotoStream): readonly View[] {
   return photos.views === 'all' ? VIEWS : [LOCATED];
 }
 
+/** Rows each of a stream's photos gives: two (both ways up) per view. */
+export function rowsPerPhotoOf(photos: PhotoStream): number {
+  return 2 * streamViews(photos).length;
+}
+
 /** Feature rows with their labels; `card` is -1 for a non-card row. */
 export interface FeatureSet {
   x: Float32Array;
@@ -75,7 +80,7 @@ export async function makeFeatureRows(pool: FacePool, photos: PhotoStream, first
   const count = end - first;
   const { width, height } = photos.frame;
   const views = streamViews(photos);
-  const rowsPerPhoto = 2 * views.length;
+  const rowsPerPhoto = rowsPerPhotoOf(photos);
   const x = new Float32Array(rowsPerPhoto * count * FEATURE_LENGTH);
   const card = new Int32Array(rowsPerPhoto * count);
   let rows = 0;

@@ -4,7 +4,7 @@
 // ensemble members' threads read them without a copy.
 import { availableParallelism } from 'node:os';
 import { FEATURE_LENGTH } from '../features.ts';
-import { streamViews, type FeatureSet, type PhotoStream, type PoolSpec } from './data.ts';
+import { rowsPerPhotoOf, type FeatureSet, type PhotoStream, type PoolSpec } from './data.ts';
 import type { SliceJob, SliceResult } from './data-worker.ts';
 import { runInProcess } from './workers.ts';
 
@@ -30,5 +30,5 @@ export async function makeFeatureSetInWorkers(spec: PoolSpec, photos: PhotoStrea
     card.set(s.card, at);
     at += s.count;
   }
-  return { x, card, count: rows, locatorMisses: slices.reduce((n, s) => n + s.locatorMisses, 0), rowsPerPhoto: 2 * streamViews(photos).length };
+  return { x, card, count: rows, locatorMisses: slices.reduce((n, s) => n + s.locatorMisses, 0), rowsPerPhoto: rowsPerPhotoOf(photos) };
 }
