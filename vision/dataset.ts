@@ -74,7 +74,7 @@ export async function photoOfCard(pool: FacePool, index: number, rng: Rng, width
   const card = ALL_CARDS[index % ALL_CARDS.length]!;
   const { face, layout } = await faceOf(pool, card, rng);
   const scene = await photograph([face], rng, { width, height });
-  return layout === undefined ? { ...scene, card, cards: [card] } : { ...scene, card, cards: [card], layout };
+  return { ...scene, card, cards: [card], layout };
 }
 
 /** Photographs a card-shaped thing that is not a Red7 face. */

@@ -51,7 +51,6 @@ export async function evaluate(classifier: CardClassifier, o: EvalOptions): Prom
   const times: number[] = [];
   const rejectedBy: Record<string, number> = {};
   let correct = 0, confidentErrors = 0, rejected = 0;
-  const glare = { photos: 0, correct: 0 };
   const byLayout: EvalReport['byLayout'] = {};
   const base = mixSeed(o.seed, 11);
   for (let i = 0; i < o.count; i++) {
@@ -76,9 +75,8 @@ export async function evaluate(classifier: CardClassifier, o: EvalOptions): Prom
     layout.photos++;
     if (readRight) layout.correct++;
     if (photo.glareAt !== null) {
-      glare.photos++;
       layout.glarePhotos++;
-      if (readRight) { glare.correct++; layout.glareCorrect++; }
+      if (readRight) layout.glareCorrect++;
     }
     if (o.onProgress && (i + 1) % 100 === 0) o.onProgress(i + 1);
   }
@@ -89,6 +87,9 @@ export async function evaluate(classifier: CardClassifier, o: EvalOptions): Prom
   }
   pairs.sort((a, b) => b.count - a.count);
   const n = o.count;
+  // Every photo is counted under one layout ("unknown" for a pooled face), so the layouts add up to the set.
+  const layouts = Object.values(byLayout);
+  const glare = { photos: layouts.reduce((k, l) => k + l.glarePhotos, 0), correct: layouts.reduce((k, l) => k + l.glareCorrect, 0) };
   return {
     seed: o.seed, photos: n, correct, confidentErrors, rejected, rejectedBy,
     accuracy: correct / n, confidentErrorRate: confidentErrors / n, rejectionRate: rejected / n,
