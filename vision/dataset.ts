@@ -70,18 +70,18 @@ export interface LabelledPhoto extends Scene {
 }
 
 /** Photographs one card chosen by the rng (cards cycle so that every card is equally common). */
-export async function photoOfCard(pool: FacePool, index: number, rng: Rng, width: number, height: number): Promise<LabelledPhoto> {
+export async function photoOfCard(pool: FacePool, index: number, rng: Rng, width: number, height: number, glareShare?: number): Promise<LabelledPhoto> {
   const card = ALL_CARDS[index % ALL_CARDS.length]!;
   const { face, layout } = await faceOf(pool, card, rng);
-  const scene = await photograph([face], rng, { width, height });
+  const scene = await photograph([face], rng, { width, height, glareShare });
   return { ...scene, card, cards: [card], layout };
 }
 
 /** Photographs a card-shaped thing that is not a Red7 face. */
-export async function photoOfNotCard(pool: FacePool, rng: Rng, width: number, height: number): Promise<LabelledPhoto> {
+export async function photoOfNotCard(pool: FacePool, rng: Rng, width: number, height: number, glareShare?: number): Promise<LabelledPhoto> {
   if (!hasNotCards(pool)) throw new Error('this face pool has no non-card faces');
   const face = pool.freshWidth !== undefined ? await drawNotCard(rng, pool.freshWidth) : rng.pick(pool.notCards);
-  const scene = await photograph([face], rng, { width, height });
+  const scene = await photograph([face], rng, { width, height, glareShare });
   return { ...scene, card: null, cards: [] };
 }
 

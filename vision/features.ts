@@ -5,7 +5,7 @@
 // a fixed box, as MNIST centres its digits, so a small dense network can read it wherever the
 // edition prints it. The model reads: the numeral box, a coarse whiteness map of the whole card
 // (corner icons of odd cards), a colour grid and the field colour's statistics, and then the
-// whole crop's whiteness and its local contrast as a two-channel image for a small
+// whole crop's whiteness and its white top-hat (the strokes) as a two-channel image for a small
 // convolutional branch, and the crop's white-referenced chroma at half size for a colour tower.
 import type { RawImage } from './image.ts';
 import { homographyFromPoints, project, type Point } from './homography.ts';
@@ -22,7 +22,7 @@ export const GRID_H = 4;
 export const GRID_W = 3;
 /** Length of the hand-made part of the feature vector. */
 export const HAND_LENGTH = NUM * NUM + 5 + MAP_H * MAP_W + GRID_H * GRID_W * 5 + 6;
-/** Channels of the image the convolutional branch reads, per pixel: whiteness, then its local contrast. */
+/** Channels of the image the convolutional branch reads, per pixel: whiteness, then its white top-hat. */
 export const IMAGE_CHANNELS = 2;
 /** The chroma image: the crop at half size, two chroma channels per pixel (red−green, yellow−blue). */
 export const CHROMA_H = CROP_H / 2;
@@ -35,8 +35,12 @@ export const CHROMA_AT = HAND_LENGTH + CROP_H * CROP_W * IMAGE_CHANNELS;
  * (CROP_H × CROP_W × IMAGE_CHANNELS, channels innermost), then the chroma image.
  */
 export const FEATURE_LENGTH = CHROMA_AT + CHROMA_H * CHROMA_W * CHROMA_CHANNELS;
-/** Half-width of the window the local contrast subtracts the mean of (a 7 × 7 box). */
-const CONTRAST_RADIUS = 3;
+/** Half-width of the square the white top-hat opens the whiteness with (7 × 7): wider than a stroke. */
+const TOPHAT_RADIUS = 3;
+/** Top-hat level above which a pixel belongs to a stroke, when the numeral box is looked for. */
+const STROKE_THRESHOLD = 0.35;
+/** What the model reads, as named in metadata.json: a model trained on other features must not load. */
+export const INPUT_KIND = 'stroke-box+colour+whiteness-tophat-image';
 
 const SUPER = 2;
 
@@ -166,20 +170,30 @@ export function cropFeatures(crop: Float32Array): Float32Array {
   const threshold = field + 0.5 * Math.max(0.2, 1 - field);
   const f = new Float32Array(FEATURE_LENGTH);
   let o = 0;
-  // The numeral box, squared around its centre with a margin, then area-sampled.
-  const box = numeralBox(white, threshold) ?? [CROP_W / 4, CROP_H / 4, (3 * CROP_W) / 4, (3 * CROP_H) / 4];
+  // The whiteness above the field, 0–1, and its strokes: what is white and narrower than the
+  // top-hat's square. A glare spot and a rule panel are wide, so they drop out of the strokes.
+  const scale = 1 / Math.max(0.2, 1 - field);
+  const above = new Float32Array(n);
+  for (let i = 0; i < n; i++) above[i] = Math.min(1, Math.max(0, (white[i]! - field) * scale));
+  const strokes = whiteTopHat(above);
+  // The numeral box is looked for among the strokes first: in the whiteness, a glare spot beside
+  // the numeral merges with it or outranks it. The box is squared around its centre with a margin,
+  // then area-sampled as strokes + whiteness − 1: a stroke reads 1, the field −1, and a glare
+  // core 0 (white but wide: whatever it hides cannot be told), so the network does not read a
+  // glare-swallowed stroke as field.
+  const box = numeralBox(strokes, STROKE_THRESHOLD) ?? numeralBox(white, threshold) ?? [CROP_W / 4, CROP_H / 4, (3 * CROP_W) / 4, (3 * CROP_H) / 4];
   const [bx0, by0, bx1, by1] = box;
   const side = Math.max(bx1 - bx0, by1 - by0) * 1.1;
   const cx = (bx0 + bx1) / 2, cy = (by0 + by1) / 2;
-  const scale = 1 / Math.max(0.2, 1 - field);
   for (let y = 0; y < NUM; y++) for (let x = 0; x < NUM; x++) {
     let s = 0;
     for (let sy = 0; sy < 3; sy++) for (let sx = 0; sx < 3; sx++) {
       const px = Math.floor(cx - side / 2 + ((x + (sx + 0.5) / 3) * side) / NUM);
       const py = Math.floor(cy - side / 2 + ((y + (sy + 0.5) / 3) * side) / NUM);
-      if (px >= 0 && py >= 0 && px < CROP_W && py < CROP_H) s += Math.min(1, Math.max(0, (white[py * CROP_W + px]! - field) * scale));
+      // Outside the crop reads as field.
+      s += px >= 0 && py >= 0 && px < CROP_W && py < CROP_H ? strokes[py * CROP_W + px]! + above[py * CROP_W + px]! - 1 : -1;
     }
-    f[o++] = (s / 9) * 2 - 1;
+    f[o++] = s / 9;
   }
   f[o++] = (bx1 - bx0) / CROP_W; f[o++] = (by1 - by0) / CROP_H;
   f[o++] = cx / CROP_W - 0.5; f[o++] = cy / CROP_H - 0.5; f[o++] = (bx1 - bx0) / Math.max(1, by1 - by0) - 0.7;
@@ -211,12 +225,9 @@ export function cropFeatures(crop: Float32Array): Float32Array {
   const hue = Math.atan2(Math.sqrt(3) * (mg - mb), 2 * mr - mg - mb);
   f[o++] = mr * 2 - 1; f[o++] = mg * 2 - 1; f[o++] = mb * 2 - 1;
   f[o++] = Math.cos(hue); f[o++] = Math.sin(hue); f[o++] = max > 0 ? (max - min) / max : 0;
-  // The whole crop's whiteness above the field, 0–1: the convolutional branch reads the numeral
-  // from this wherever it is, so a numeral the box finder missed (glare, a panel) is still seen.
-  const above = new Float32Array(n);
-  for (let i = 0; i < n; i++) above[i] = Math.min(1, Math.max(0, (white[i]! - field) * scale));
-  const contrast = localContrast(above);
-  for (let i = 0; i < n; i++) { f[o++] = above[i]!; f[o++] = contrast[i]!; }
+  // The whole crop's whiteness above the field and its strokes: the convolutional branch reads
+  // the numeral from these wherever it is, so a numeral the box finder missed is still seen.
+  for (let i = 0; i < n; i++) { f[o++] = above[i]!; f[o++] = strokes[i]!; }
   // The colour tower's input: white-referenced red−green and yellow−blue, each 2 × 2 block
   // averaged. Colour is a property of areas, not edges, so half size loses nothing it needs.
   for (let y = 0; y < CHROMA_H; y++) for (let x = 0; x < CHROMA_W; x++) {
@@ -231,32 +242,31 @@ export function cropFeatures(crop: Float32Array): Float32Array {
   return f;
 }
 
+/** The minimum (or maximum) over a (2r+1)-square window, clipped at the crop's edges; separable. */
+function squareFilter(image: Float32Array, r: number, pick: (a: number, b: number) => number): Float32Array {
+  const rows = new Float32Array(image.length), out = new Float32Array(image.length);
+  for (let y = 0; y < CROP_H; y++) for (let x = 0; x < CROP_W; x++) {
+    let v = image[y * CROP_W + x]!;
+    for (let k = Math.max(0, x - r); k <= Math.min(CROP_W - 1, x + r); k++) v = pick(v, image[y * CROP_W + k]!);
+    rows[y * CROP_W + x] = v;
+  }
+  for (let y = 0; y < CROP_H; y++) for (let x = 0; x < CROP_W; x++) {
+    let v = rows[y * CROP_W + x]!;
+    for (let k = Math.max(0, y - r); k <= Math.min(CROP_H - 1, y + r); k++) v = pick(v, rows[k * CROP_W + x]!);
+    out[y * CROP_W + x] = v;
+  }
+  return out;
+}
+
 /**
- * Each pixel minus the mean of the 7 × 7 box around it (doubled, clipped to ±1). A glare spot is
- * a smooth hill, a numeral's strokes are sharp: under glare the whiteness of a small corner
- * numeral sinks into the hill (the white reference comes from the glare, not the numeral), while
- * its contrast with the pixels beside it stays. Flat areas, glare or field, come out as 0.
+ * The white top-hat: each pixel minus the image's opening by a 7 × 7 square (the largest value a
+ * square that size can sit under). What survives is white and narrower than the square: a
+ * numeral's strokes. A glare spot, a rule panel and a white border are wide and come out near 0,
+ * however bright they are, so under glare the strokes beside the spot stay while the spot goes.
  */
-export function localContrast(image: Float32Array): Float32Array {
-  // A summed-area table makes every box mean four lookups.
-  const sums = new Float64Array((CROP_H + 1) * (CROP_W + 1));
-  for (let y = 0; y < CROP_H; y++) {
-    let row = 0;
-    for (let x = 0; x < CROP_W; x++) {
-      row += image[y * CROP_W + x]!;
-      sums[(y + 1) * (CROP_W + 1) + x + 1] = sums[y * (CROP_W + 1) + x + 1]! + row;
-    }
-  }
+export function whiteTopHat(image: Float32Array): Float32Array {
+  const opened = squareFilter(squareFilter(image, TOPHAT_RADIUS, Math.min), TOPHAT_RADIUS, Math.max);
   const out = new Float32Array(image.length);
-  const r = CONTRAST_RADIUS;
-  for (let y = 0; y < CROP_H; y++) {
-    const y0 = Math.max(0, y - r), y1 = Math.min(CROP_H, y + r + 1);
-    for (let x = 0; x < CROP_W; x++) {
-      const x0 = Math.max(0, x - r), x1 = Math.min(CROP_W, x + r + 1);
-      const box = sums[y1 * (CROP_W + 1) + x1]! - sums[y0 * (CROP_W + 1) + x1]! - sums[y1 * (CROP_W + 1) + x0]! + sums[y0 * (CROP_W + 1) + x0]!;
-      const mean = box / ((y1 - y0) * (x1 - x0));
-      out[y * CROP_W + x] = Math.max(-1, Math.min(1, 2 * (image[y * CROP_W + x]! - mean)));
-    }
-  }
+  for (let i = 0; i < image.length; i++) out[i] = image[i]! - opened[i]!;
   return out;
 }

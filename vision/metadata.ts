@@ -2,13 +2,14 @@
 // how well it did. Checked with zod when loaded, because a stale or hand-edited file must fail loudly.
 import { z } from 'zod';
 import { COLOUR_LETTERS, VALUES } from '../device/rules/cards.ts';
+import { INPUT_KIND } from './features.ts';
 
 export const MetadataSchema = z.object({
   version: z.string(),
   created: z.string(),
   /** Output heads: colour letters and values in head order. */
   labels: z.object({ colour: z.array(z.string()).length(7), value: z.array(z.number()).length(7) }),
-  input: z.object({ kind: z.literal('numeral-box+colour+whiteness-image'), cropHeight: z.number(), cropWidth: z.number(), gridHeight: z.number(), gridWidth: z.number(), length: z.number(), workSize: z.number() }),
+  input: z.object({ kind: z.literal(INPUT_KIND), cropHeight: z.number(), cropWidth: z.number(), gridHeight: z.number(), gridWidth: z.number(), length: z.number(), workSize: z.number() }),
   training: z.object({ seed: z.number(), photos: z.number(), stylesPerCard: z.number(), epochs: z.number(), members: z.number().int().min(1).optional(), seconds: z.number(), frame: z.string() }),
   /** Confidence below which a reading is returned as null (low-confidence). */
   threshold: z.number().min(0).max(1),

@@ -17,10 +17,11 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('card classifier (shipped model)', () => {
-  // The issue asks for >= 97 % read here. The shipped model reads 146 of these 150 (97.5 % of
-  // 2,000 held-out photos; see vision/README.md) and rejects the rest for rescan. This guards what
-  // it does reach (no confident error, and at least 92 % read) rather than hiding the gap.
-  it('reads at least 92 % of 150 fresh held-out photos and never reads one wrongly', async () => {
+  // The shipped model (4.2.0) reads 149 of these 150 and rejects the other for rescan (on 2,000
+  // held-out photos it reads 98.55 %, short of the issue's 99.5 %; see vision/README.md). This
+  // guards what it reaches: no confident error, and at least 146 read, leaving room for a backend's
+  // rounding to move a photo or two across the threshold.
+  it('reads at least 97 % of 150 fresh held-out photos and never reads one wrongly', async () => {
     let correct = 0, wrong = 0;
     const errors: string[] = [];
     for (let i = 0; i < 150; i++) {
@@ -34,7 +35,7 @@ describe('card classifier (shipped model)', () => {
     }
     expect(errors).toEqual([]);
     expect(wrong).toBe(0);
-    expect(correct).toBeGreaterThanOrEqual(138);
+    expect(correct).toBeGreaterThanOrEqual(146);
   }, 300_000);
 
   it('rejects a frame of an empty table as no-card', async () => {

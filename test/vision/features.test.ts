@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHROMA_AT, CHROMA_W, cropFeatures, CROP_H, CROP_W, FEATURE_LENGTH, HAND_LENGTH, IMAGE_CHANNELS, localContrast, numeralBox, warpCrop, whiteReference } from '../../vision/features.ts';
+import { CHROMA_AT, CHROMA_W, cropFeatures, CROP_H, CROP_W, FEATURE_LENGTH, HAND_LENGTH, IMAGE_CHANNELS, NUM, numeralBox, warpCrop, whiteReference, whiteTopHat } from '../../vision/features.ts';
 import { homographyFromPoints, project } from '../../vision/homography.ts';
 import { turnCrop, turnQuad } from '../../vision/pipeline.ts';
 
@@ -39,14 +39,33 @@ describe('white-referenced features', () => {
     expect(at(30, 50)).toBeCloseTo(0, 2);
   });
 
-  it('gives each whiteness pixel its local contrast as the second channel', () => {
+  it('gives each whiteness pixel its white top-hat as the second channel: the bar is a stroke, the field is not', () => {
     const f = cropFeatures(crop([1, 0.78, 0.52]));
-    const contrast = (x: number, y: number): number => f[HAND_LENGTH + (y * CROP_W + x) * IMAGE_CHANNELS + 1]!;
-    // The bar is 6 pixels wide (x 14–19): its edge stands out most, the field beside it dips.
-    expect(contrast(14, 28)).toBeGreaterThan(0.5);
-    expect(contrast(16, 28)).toBeGreaterThan(0.2);
-    expect(contrast(12, 28)).toBeLessThan(-0.3);
-    expect(contrast(5, 5)).toBe(0);
+    const strokes = (x: number, y: number): number => f[HAND_LENGTH + (y * CROP_W + x) * IMAGE_CHANNELS + 1]!;
+    // The bar is 6 pixels wide (x 14–19), narrower than the top-hat's 7 × 7 square: all of it stays.
+    expect(strokes(14, 28)).toBeCloseTo(1, 2);
+    expect(strokes(19, 28)).toBeCloseTo(1, 2);
+    expect(strokes(12, 28)).toBeCloseTo(0, 2);
+    expect(strokes(5, 5)).toBe(0);
+  });
+
+  it('finds the numeral box among the strokes when a glare spot beside the numeral is whiter than it', () => {
+    const c = new Float32Array(CROP_H * CROP_W * 3);
+    const paint = (x: number, y: number, v: readonly number[]): void => { c.set(v, (y * CROP_W + x) * 3); };
+    for (let y = 0; y < CROP_H; y++) for (let x = 0; x < CROP_W; x++) paint(x, y, [107, 56, 149]);
+    // A "7" in light grey: a top bar (x 10–23, y 8–10) and a diagonal stroke down to y 29.
+    for (let x = 10; x < 24; x++) for (let y = 8; y < 11; y++) paint(x, y, [230, 230, 230]);
+    for (let y = 11; y < 30; y++) for (let d = 0; d < 3; d++) paint(22 - Math.floor((y - 11) / 2) + d, y, [230, 230, 230]);
+    // A clipped glare disc of radius 7 below it, whiter than the numeral.
+    for (let y = 0; y < CROP_H; y++) for (let x = 0; x < CROP_W; x++) if ((x - 26) ** 2 + (y - 42) ** 2 <= 49) paint(x, y, [255, 255, 255]);
+    const f = cropFeatures(c);
+    // The box's centre, as a fraction of the crop from its middle (after the NUM × NUM samples and two sizes).
+    expect(f[NUM * NUM + 2]!).toBeCloseTo(17.5 / CROP_W - 0.5, 1);
+    expect(f[NUM * NUM + 3]!).toBeCloseTo(19 / CROP_H - 0.5, 1);
+    // In the box, the top bar reads as a stroke (near 1) and the field below it as −1.
+    const sample = (x: number, y: number): number => f[y * NUM + x]!;
+    expect(sample(8, 1)).toBeGreaterThan(0.6);
+    expect(sample(2, 13)).toBeLessThan(-0.9);
   });
 
   it('ends with the half-size chroma image: violet is blue of yellow, white is neutral', () => {
@@ -72,7 +91,7 @@ describe('white-referenced features', () => {
   });
 });
 
-describe('local contrast', () => {
+describe('white top-hat', () => {
   /** A smooth glare hill over the crop, with or without a thin bright stroke on its flank. */
   function hill(stroke: boolean): Float32Array {
     const img = new Float32Array(CROP_H * CROP_W);
@@ -84,20 +103,24 @@ describe('local contrast', () => {
   }
 
   it('is zero where the image is flat', () => {
-    expect(Math.max(...localContrast(new Float32Array(CROP_H * CROP_W).fill(0.7)).map(Math.abs))).toBeLessThan(1e-6);
+    expect(Math.max(...whiteTopHat(new Float32Array(CROP_H * CROP_W).fill(0.7)).map(Math.abs))).toBeLessThan(1e-6);
   });
 
-  it('flattens a smooth glare hill but keeps a stroke on its flank', () => {
-    const plain = localContrast(hill(false)), marked = localContrast(hill(true));
-    expect(Math.max(...plain.map(Math.abs))).toBeLessThan(0.15);
-    expect(marked[28 * CROP_W + 32]! - plain[28 * CROP_W + 32]!).toBeGreaterThan(0.35);
+  it('takes away a wide glare hill but keeps a stroke on its flank', () => {
+    const plain = whiteTopHat(hill(false)), marked = whiteTopHat(hill(true));
+    expect(Math.max(...plain)).toBeLessThan(0.2);
+    expect(marked[28 * CROP_W + 32]! - plain[28 * CROP_W + 32]!).toBeGreaterThan(0.25);
   });
 
-  it('stays within ±1', () => {
-    const edge = new Float32Array(CROP_H * CROP_W).map((_, i) => (i % CROP_W < 20 ? 0 : 1));
-    const c = localContrast(edge);
-    expect(Math.max(...c)).toBeLessThanOrEqual(1);
-    expect(Math.min(...c)).toBeGreaterThanOrEqual(-1);
+  it('takes away a filled white panel wider than its square', () => {
+    const img = new Float32Array(CROP_H * CROP_W);
+    for (let y = 36; y < 50; y++) for (let x = 5; x < 35; x++) img[y * CROP_W + x] = 1;
+    expect(Math.max(...whiteTopHat(img))).toBe(0);
+  });
+
+  it('is never negative: the opening never rises above the image', () => {
+    const img = new Float32Array(CROP_H * CROP_W).map((_, i) => ((i * 7919) % 101) / 100);
+    expect(Math.min(...whiteTopHat(img))).toBeGreaterThanOrEqual(0);
   });
 });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { ALL_CARDS, cardColour, parseCard } from '../../device/rules/cards.ts';
 import { renderCard, renderCardSeeded } from '../../vision/render/rasterise.ts';
-import { HUE_DRIFT, randomStyle, LAYOUTS, SHADE_MARGIN } from '../../vision/render/style.ts';
+import { FACET_MARGIN, HUE_DRIFT, randomStyle, LAYOUTS, SHADE_MARGIN, shadeIsClear } from '../../vision/render/style.ts';
 import { deltaE, PRINTED, rgbToHsv } from '../../vision/render/palette.ts';
 import { COLOURS } from '../../device/rules/cards.ts';
 import { cardSvg } from '../../vision/render/card-svg.ts';
@@ -40,6 +40,21 @@ describe('card renderer', () => {
         const colour = cardColour(card);
         const own = deltaE(field, PRINTED[colour].field);
         for (const other of COLOURS.filter((c) => c !== colour)) expect(own, `${colour} vs ${other}`).toBeLessThanOrEqual(SHADE_MARGIN * deltaE(field, PRINTED[other].field));
+      }
+    }
+  });
+
+  it('draws every Hobby World facet nearer its own printed colour than any other', () => {
+    const rng = makeRng(22);
+    for (const card of ALL_CARDS) {
+      for (let k = 0; k < 4; k++) {
+        const st = { ...randomStyle(card, rng), layout: 'hobby' as const };
+        const fills = [...cardSvg(card, st, 50, 70).matchAll(/<polygon [^>]*fill="#([0-9a-f]{6})"/g)].map((m) => m[1]!);
+        expect(fills.length).toBeGreaterThanOrEqual(40);
+        for (const f of fills) {
+          const rgb = [0, 2, 4].map((i) => parseInt(f.slice(i, i + 2), 16)) as [number, number, number];
+          expect(shadeIsClear(cardColour(card), rgb, FACET_MARGIN), `${card} facet #${f}`).toBe(true);
+        }
       }
     }
   });

@@ -22,7 +22,12 @@ export interface SceneOptions {
   cardScale?: [number, number];
   /** Fixed rotation in degrees (tests); random through 360° when absent. */
   rotation?: number;
+  /** The share of photos with a glare spot on the card (GLARE_SHARE, the camera's, when absent). */
+  glareShare?: number;
 }
+
+/** How often a photo from the scan tray's camera has a glare spot on the card. */
+export const GLARE_SHARE = 0.22;
 
 /** Picks a card position: full 360° rotation, a scale, and a perspective jitter of the corners. */
 export function randomQuad(rng: Rng, width: number, height: number, scale: [number, number], avoid: Point[][] = [], rotation?: number): Point[] | null {
@@ -191,7 +196,7 @@ export async function photograph(faces: RawImage[], rng: Rng, opts: SceneOptions
   }
   let glareAt: Point | null = null;
   let glareSize = 0;
-  if (quads.length > 0 && rng.chance(0.22)) {
+  if (quads.length > 0 && rng.chance(opts.glareShare ?? GLARE_SHARE)) {
     const q = quads[0]!;
     const a = rng.next(), b = rng.next();
     const top: Point = [q[0]![0] + (q[1]![0] - q[0]![0]) * a, q[0]![1] + (q[1]![1] - q[0]![1]) * a];

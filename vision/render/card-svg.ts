@@ -4,7 +4,7 @@
 import { cardColour, cardValue, type Card, type Colour } from '../../device/rules/cards.ts';
 import { makeRng, type Rng } from '../random.ts';
 import { hex, RULE_TEXT_EN, RULE_TEXT_RU, shiftColour, type Rgb } from './palette.ts';
-import type { CardStyle } from './style.ts';
+import { FACET_MARGIN, shadeIsClear, type CardStyle } from './style.ts';
 
 /** The card's drawing box: 63 × 88 mm is 5:7. */
 export const CARD_W = 250;
@@ -112,7 +112,17 @@ function hobby(colour: Colour, value: number, st: CardStyle, rng: Rng): string {
   ];
   const grid = Array.from({ length: cols + 1 }, (_, i) => Array.from({ length: rows + 1 }, (_, j) => pt(i, j)));
   const tris: string[] = [];
-  const shade = (): string => hex(shiftColour(st.field, rng.range(-6, 6), rng.range(0.85, 1.1), rng.range(0.75, 1.15)));
+  // A facet shade that strays towards another printed colour (FACET_MARGIN) is pulled halfway
+  // back to the field until it is clear; the draws stay the same, so only its colour changes.
+  const shade = (): string => {
+    let [dh, ks, kv] = [rng.range(-6, 6), rng.range(0.85, 1.1), rng.range(0.75, 1.15)];
+    let rgb = shiftColour(st.field, dh, ks, kv);
+    for (let k = 0; k < 4 && !shadeIsClear(colour, rgb, FACET_MARGIN); k++) {
+      [dh, ks, kv] = [dh / 2, (ks + 1) / 2, (kv + 1) / 2];
+      rgb = shiftColour(st.field, dh, ks, kv);
+    }
+    return hex(shadeIsClear(colour, rgb, FACET_MARGIN) ? rgb : st.field);
+  };
   for (let i = 0; i < cols; i++) {
     for (let j = 0; j < rows; j++) {
       const a = grid[i]![j]!, b = grid[i + 1]![j]!, c = grid[i]![j + 1]!, d = grid[i + 1]![j + 1]!;

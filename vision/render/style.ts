@@ -64,11 +64,18 @@ export const HUE_DRIFT: Record<Colour, number> = Object.fromEntries(COLOURS.map(
  */
 export const SHADE_MARGIN = 0.6;
 
-/** Whether a field shade stays clearly nearer its own printed colour than any other (see SHADE_MARGIN). */
-export function shadeIsClear(colour: Colour, field: Rgb): boolean {
-  const own = deltaE(field, PRINTED[colour].field);
-  const nearest = Math.min(...COLOURS.filter((o) => o !== colour).map((o) => deltaE(field, PRINTED[o].field)));
-  return own <= SHADE_MARGIN * nearest;
+/**
+ * The same test for a Hobby World facet, a little looser: facets are lighter and darker shades
+ * around the field, and the eye takes the face's colour from all of them together, but no facet
+ * may be nearer another printed colour. Unchecked, half of all orange facets were.
+ */
+export const FACET_MARGIN = 0.8;
+
+/** Whether a shade stays clearly nearer its own printed colour than any other (see SHADE_MARGIN). */
+export function shadeIsClear(colour: Colour, shade: Rgb, margin = SHADE_MARGIN): boolean {
+  const own = deltaE(shade, PRINTED[colour].field);
+  const nearest = Math.min(...COLOURS.filter((o) => o !== colour).map((o) => deltaE(shade, PRINTED[o].field)));
+  return own <= margin * nearest;
 }
 
 /** Draws a random style for a card; the colour is the card's own, shifted in hue, saturation and value. */

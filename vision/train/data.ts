@@ -37,6 +37,8 @@ export interface PhotoStream {
    * joined answer the classifier gives).
    */
   views: 'located' | 'all';
+  /** The share of photos with a glare spot (the camera's GLARE_SHARE when absent). */
+  glareShare?: number;
 }
 
 /** The views a stream's photos are read through. */
@@ -89,7 +91,7 @@ export async function makeFeatureRows(pool: FacePool, photos: PhotoStream, first
   for (let i = first; i < end; i++) {
     const rng = makeRng(mixSeed(base, i));
     const notCard = hasNotCards(pool) && rng.chance(photos.notCardShare);
-    const photo = notCard ? await photoOfNotCard(pool, rng, width, height) : await photoOfCard(pool, i, rng, width, height);
+    const photo = notCard ? await photoOfNotCard(pool, rng, width, height, photos.glareShare) : await photoOfCard(pool, i, rng, width, height, photos.glareShare);
     const reading = await readFrame(photo.jpeg, views);
     if (reading.kind !== 'card') {
       if (!notCard) misses++;
