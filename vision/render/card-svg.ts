@@ -113,15 +113,16 @@ function hobby(colour: Colour, value: number, st: CardStyle, rng: Rng): string {
   const grid = Array.from({ length: cols + 1 }, (_, i) => Array.from({ length: rows + 1 }, (_, j) => pt(i, j)));
   const tris: string[] = [];
   // A facet shade that strays towards another printed colour (FACET_MARGIN) is pulled halfway
-  // back to the field until it is clear; the draws stay the same, so only its colour changes.
+  // back to the field until it is clear (the field itself after four halvings); the draws stay
+  // the same, so only its colour changes.
   const shade = (): string => {
     let [dh, ks, kv] = [rng.range(-6, 6), rng.range(0.85, 1.1), rng.range(0.75, 1.15)];
-    let rgb = shiftColour(st.field, dh, ks, kv);
-    for (let k = 0; k < 4 && !shadeIsClear(colour, rgb, FACET_MARGIN); k++) {
+    for (let k = 0; k <= 4; k++) {
+      const rgb = shiftColour(st.field, dh, ks, kv);
+      if (shadeIsClear(colour, rgb, FACET_MARGIN)) return hex(rgb);
       [dh, ks, kv] = [dh / 2, (ks + 1) / 2, (kv + 1) / 2];
-      rgb = shiftColour(st.field, dh, ks, kv);
     }
-    return hex(shadeIsClear(colour, rgb, FACET_MARGIN) ? rgb : st.field);
+    return hex(st.field);
   };
   for (let i = 0; i < cols; i++) {
     for (let j = 0; j < rows; j++) {
