@@ -5,7 +5,8 @@
 // a fixed box, as MNIST centres its digits, so a small dense network can read it wherever the
 // edition prints it. The model reads: the numeral box, a coarse whiteness map of the whole card
 // (corner icons of odd cards), a colour grid and the field colour's statistics, and then the
-// whole crop's whiteness and its white top-hat (the strokes) as a two-channel image for a small
+// whole crop's whiteness, its white top-hat (the strokes) and its ink (chroma short of the
+// field's, which a glare spot does not wash out) as a three-channel image for a small
 // convolutional branch, and the crop's white-referenced chroma at half size for a colour tower.
 import type { RawImage } from './image.ts';
 import { homographyFromPoints, project, type Point } from './homography.ts';
@@ -22,8 +23,8 @@ export const GRID_H = 4;
 export const GRID_W = 3;
 /** Length of the hand-made part of the feature vector. */
 export const HAND_LENGTH = NUM * NUM + 5 + MAP_H * MAP_W + GRID_H * GRID_W * 5 + 6;
-/** Channels of the image the convolutional branch reads, per pixel: whiteness, then its white top-hat. */
-export const IMAGE_CHANNELS = 2;
+/** Channels of the image the convolutional branch reads, per pixel: whiteness, its white top-hat, then ink (see inkMap). */
+export const IMAGE_CHANNELS = 3;
 /** The chroma image: the crop at half size, two chroma channels per pixel (red−green, yellow−blue). */
 export const CHROMA_H = CROP_H / 2;
 export const CHROMA_W = CROP_W / 2;
@@ -40,7 +41,11 @@ const TOPHAT_RADIUS = 3;
 /** Top-hat level above which a pixel belongs to a stroke, when the numeral box is looked for. */
 const STROKE_THRESHOLD = 0.35;
 /** What the model reads, as named in metadata.json: a model trained on other features must not load. */
-export const INPUT_KIND = 'stroke-box+colour+whiteness-tophat-image';
+export const INPUT_KIND = 'stroke-box+colour+whiteness-tophat-ink-image';
+/** Half-width of the square over which ink compares a pixel's chroma with the field's nearby (7 × 7, as the top-hat). */
+const INK_RADIUS = 3;
+/** Below this chroma everywhere in the square (a white panel, a border, a glare core) ink cannot be told and reads 0. */
+const INK_MIN_CHROMA = 0.06;
 
 const SUPER = 2;
 
@@ -227,7 +232,8 @@ export function cropFeatures(crop: Float32Array): Float32Array {
   f[o++] = Math.cos(hue); f[o++] = Math.sin(hue); f[o++] = max > 0 ? (max - min) / max : 0;
   // The whole crop's whiteness above the field and its strokes: the convolutional branch reads
   // the numeral from these wherever it is, so a numeral the box finder missed is still seen.
-  for (let i = 0; i < n; i++) { f[o++] = above[i]!; f[o++] = strokes[i]!; }
+  const ink = inkMap(nr, ng, nb);
+  for (let i = 0; i < n; i++) { f[o++] = above[i]!; f[o++] = strokes[i]!; f[o++] = ink[i]!; }
   // The colour tower's input: white-referenced red−green and yellow−blue, each 2 × 2 block
   // averaged. Colour is a property of areas, not edges, so half size loses nothing it needs.
   for (let y = 0; y < CHROMA_H; y++) for (let x = 0; x < CHROMA_W; x++) {
@@ -240,6 +246,24 @@ export function cropFeatures(crop: Float32Array): Float32Array {
     f[o++] = rg / 4; f[o++] = yb / 4;
   }
   return f;
+}
+
+/**
+ * Ink: how far short of the field's chroma nearby a pixel's chroma falls, 0 (field) to 1 (white
+ * or grey, a numeral's stroke). A glare spot adds the lamp's light to every channel alike, which
+ * raises a pixel's whiteness but leaves the spread between its channels as it was, so on a glare
+ * spot's flank the field still reads 0 and a stroke still reads 1, where the whiteness of both
+ * has risen towards white. The field's chroma is the largest within the square, since strokes
+ * are narrower than it; where there is none (a panel, a border, a clipped glare core) the answer
+ * is unknown and reads 0.
+ */
+export function inkMap(nr: Float32Array, ng: Float32Array, nb: Float32Array): Float32Array {
+  const chroma = new Float32Array(nr.length);
+  for (let i = 0; i < nr.length; i++) chroma[i] = Math.max(nr[i]!, ng[i]!, nb[i]!) - Math.min(nr[i]!, ng[i]!, nb[i]!);
+  const near = squareFilter(chroma, INK_RADIUS, Math.max);
+  const out = new Float32Array(nr.length);
+  for (let i = 0; i < nr.length; i++) out[i] = near[i]! < INK_MIN_CHROMA ? 0 : Math.max(0, 1 - chroma[i]! / near[i]!);
+  return out;
 }
 
 /** The minimum (or maximum) over a (2r+1)-square window, clipped at the crop's edges; separable. */

@@ -1,5 +1,5 @@
 // The network reads one feature vector in three parts. The hand-made part (numeral box, whiteness
-// map, colour statistics) goes through a dense layer; the crop's whiteness and local-contrast
+// map, colour statistics) goes through a dense layer; the crop's whiteness, top-hat and ink
 // image goes through a small strided convolution stack, which finds the numeral wherever the
 // layout puts it and reads it past glare and panels. Both meet in a dense layer, which feeds the
 // value head (7) and the "is this a Red7 face" head (1). The colour head (7) also hears a colour
@@ -40,8 +40,8 @@ function memberHeads(tf: typeof tfType, [handIn, imageIn, chromaIn]: Inputs, see
   const name = (n: string): string => `${prefix}${n}`;
   const conv = (x: Sym, filters: number, kernelSize: number, k: number): Sym =>
     tf.layers.conv2d({ filters, kernelSize, strides: 2, padding: 'same', activation: 'relu', kernelInitializer: tf.initializers.heNormal({ seed: seed + k }), name: name(`conv${k}`) }).apply(x) as Sym;
-  // A 3 × 3 first layer: over two channels a 5 × 5 one would do twice the old single-channel
-  // layer's multiply-adds; 3 × 3 does about three quarters of them.
+  // A 3 × 3 first layer: it runs at full crop size over every image channel, so a 5 × 5 one
+  // would nearly treble the stack's most expensive layer.
   const x = conv(conv(conv(imageIn, 8, 3, 1), 16, 3, 2), 24, 3, 3);
   const seen = tf.layers.dense({ units: 64, activation: 'relu', kernelInitializer: init(4), kernelRegularizer: reg, name: name('seen') }).apply(tf.layers.flatten({ name: name('conv_flat') }).apply(x) as Sym) as Sym;
   const h1 = tf.layers.dense({ units: 128, activation: 'relu', kernelInitializer: init(5), kernelRegularizer: reg, name: name('hidden1') }).apply(handIn) as Sym;

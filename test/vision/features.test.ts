@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHROMA_AT, CHROMA_W, cropFeatures, CROP_H, CROP_W, FEATURE_LENGTH, HAND_LENGTH, IMAGE_CHANNELS, NUM, numeralBox, warpCrop, whiteReference, whiteTopHat } from '../../vision/features.ts';
+import { CHROMA_AT, CHROMA_W, cropFeatures, CROP_H, CROP_W, FEATURE_LENGTH, HAND_LENGTH, IMAGE_CHANNELS, inkMap, NUM, numeralBox, warpCrop, whiteReference, whiteTopHat } from '../../vision/features.ts';
 import { homographyFromPoints, project } from '../../vision/homography.ts';
 import { turnCrop, turnQuad } from '../../vision/pipeline.ts';
 
@@ -121,6 +121,50 @@ describe('white top-hat', () => {
   it('is never negative: the opening never rises above the image', () => {
     const img = new Float32Array(CROP_H * CROP_W).map((_, i) => ((i * 7919) % 101) / 100);
     expect(Math.min(...whiteTopHat(img))).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('ink', () => {
+  const N = CROP_H * CROP_W;
+  /** White-referenced channels of a violet field with a white bar (x 14–19), under `glare` added to every channel, clipped at 1.3. */
+  function lit(glare: (x: number, y: number) => number): [Float32Array, Float32Array, Float32Array] {
+    const ch = [new Float32Array(N), new Float32Array(N), new Float32Array(N)] as const;
+    for (let y = 0; y < CROP_H; y++) for (let x = 0; x < CROP_W; x++) {
+      const rgb = x >= 14 && x < 20 ? [0.95, 0.95, 0.95] : [0.45, 0.23, 0.62];
+      for (let k = 0; k < 3; k++) ch[k]![y * CROP_W + x] = Math.min(1.3, rgb[k]! + glare(x, y));
+    }
+    return [ch[0], ch[1], ch[2]];
+  }
+
+  it('reads 1 on a white stroke and 0 on the coloured field', () => {
+    const ink = inkMap(...lit(() => 0));
+    expect(ink[28 * CROP_W + 16]).toBeCloseTo(1, 5);
+    expect(ink[28 * CROP_W + 5]).toBeCloseTo(0, 5);
+    expect(ink[28 * CROP_W + 30]).toBeCloseTo(0, 5);
+  });
+
+  it('keeps the stroke and the field apart under a glare spot that has made the field nearly as white as the stroke', () => {
+    // 0.5 added on the bar and the field beside it: the field's weakest channel rises from 0.23 to 0.73.
+    const ink = inkMap(...lit((x) => (x < 26 ? 0.5 : 0)));
+    expect(ink[28 * CROP_W + 16]).toBeCloseTo(1, 5);
+    expect(ink[28 * CROP_W + 10]).toBeCloseTo(0, 5);
+  });
+
+  it('reads 0, cannot tell, inside a white panel wider than its square', () => {
+    const [r, g, b] = lit(() => 0);
+    for (let y = 30; y < 50; y++) for (let x = 2; x < 38; x++) { const i = y * CROP_W + x; r[i] = g[i] = b[i] = 0.95; }
+    const ink = inkMap(r, g, b);
+    expect(ink[40 * CROP_W + 20]).toBe(0);
+    // At the panel's edge the field is in the square, so the edge reads as ink, as a stroke's does.
+    expect(ink[30 * CROP_W + 20]).toBeCloseTo(1, 5);
+  });
+
+  it('is the cropFeatures image\'s third channel', () => {
+    const f = cropFeatures(crop([1, 0.78, 0.52]));
+    const ink = (x: number, y: number): number => f[HAND_LENGTH + (y * CROP_W + x) * IMAGE_CHANNELS + 2]!;
+    expect(IMAGE_CHANNELS).toBe(3);
+    expect(ink(16, 28)).toBeCloseTo(1, 2);
+    expect(ink(5, 5)).toBeCloseTo(0, 2);
   });
 });
 

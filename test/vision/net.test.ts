@@ -4,7 +4,7 @@ import { CHROMA_AT, CHROMA_CHANNELS, CHROMA_H, CHROMA_W, CROP_H, CROP_W, FEATURE
 import { buildEnsemble, buildNet, layerWeights, memberPrefix, netInputs } from '../../vision/net.ts';
 
 describe('the network', () => {
-  it('splits feature rows into the hand-made numbers, the two-channel image and the chroma image', async () => {
+  it('splits feature rows into the hand-made numbers, the three-channel image and the chroma image', async () => {
     await tf.setBackend('cpu');
     const rows = Float32Array.from({ length: 2 * FEATURE_LENGTH }, (_, i) => i);
     const [hand, image, chroma] = netInputs(tf, rows, 2);
