@@ -13,7 +13,7 @@ import type { Metadata } from './metadata.ts';
 import { loadModel } from './model-io.ts';
 import { netInputs } from './net.ts';
 import { readFrame } from './pipeline.ts';
-import { cardProbabilities, ranked } from './scoring.ts';
+import { cardProbabilities, NOT_A_CARD, ranked } from './scoring.ts';
 import { joinViews } from './views.ts';
 
 /** The shipped model's folder. */
@@ -37,8 +37,6 @@ export interface ClassifyOptions {
 }
 
 const ALTERNATIVES = 3;
-/** Below this "is a Red7 face" probability the blob is some other object. */
-const NOT_A_CARD = 0.5;
 
 function excludedCards(exclude: ReadonlyArray<string | Card>): Card[] {
   return exclude.map((e) => {

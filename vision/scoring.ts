@@ -2,6 +2,9 @@
 // are removed and the rest renormalised (SPEC section 8: ruled out before choosing).
 import { ALL_CARDS, cardColourIndex, cardValue, type Card } from '../device/rules/cards.ts';
 
+/** Below this "is a Red7 face" probability the located thing is some other object: the answer is "no-card", never a card. */
+export const NOT_A_CARD = 0.5;
+
 /** A probability for each of the 49 cards, indexed by card. */
 export function cardProbabilities(colour: ArrayLike<number>, value: ArrayLike<number>, exclude: readonly Card[] = []): Float64Array {
   const p = new Float64Array(ALL_CARDS.length);

@@ -5,7 +5,7 @@ import type * as tfType from '@tensorflow/tfjs';
 import type { Card } from '../../device/rules/cards.ts';
 import { FEATURE_LENGTH } from '../features.ts';
 import { netInputs } from '../net.ts';
-import { cardProbabilities, ranked } from '../scoring.ts';
+import { cardProbabilities, NOT_A_CARD, ranked } from '../scoring.ts';
 import { joinViews } from '../views.ts';
 
 /** Per-photo predictions: best card, its confidence and the is-a-card probability. */
@@ -41,14 +41,18 @@ export function predictPhotos(tf: typeof tfType, model: tfType.LayersModel, set:
   return out;
 }
 
-/** Chooses the threshold from predictions on card rows (labels ≥ 0). */
+/**
+ * Chooses the threshold from predictions on card rows (labels ≥ 0). A wrong card whose photo the
+ * model holds not to be a Red7 face does not count against it: the classifier answers "no-card"
+ * there whatever the confidence, so it can never be a confident error.
+ */
 export function chooseThreshold(preds: Prediction[], labels: Int32Array, maxConfidentErrorRate = 0.0005): number {
   const wrong: number[] = [];
   let cards = 0;
   preds.forEach((p, i) => {
     if (labels[i]! < 0) return;
     cards++;
-    if (p.card !== labels[i]) wrong.push(p.confidence);
+    if (p.card !== labels[i] && p.isCard >= NOT_A_CARD) wrong.push(p.confidence);
   });
   wrong.sort((a, b) => b - a);
   const allowed = Math.floor(maxConfidentErrorRate * cards);
@@ -62,7 +66,7 @@ export function measure(preds: Prediction[], labels: Int32Array, threshold: numb
   preds.forEach((p, i) => {
     if (labels[i]! < 0) return;
     photos++;
-    if (p.isCard < 0.5 || p.confidence < threshold) rejected++;
+    if (p.isCard < NOT_A_CARD || p.confidence < threshold) rejected++;
     else if (p.card === labels[i]) correct++;
     else confidentErrors++;
   });

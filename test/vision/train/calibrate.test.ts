@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { ALL_CARDS } from '../../../device/rules/cards.ts';
+import { chooseThreshold, measure, type Prediction } from '../../../vision/train/calibrate.ts';
+
+const [truth, other] = [ALL_CARDS[0]!, ALL_CARDS[1]!];
+
+/** `n` photos of one card; `wrong` lists the confidences (and faces) of the ones read as another. */
+function photos(n: number, wrong: Array<{ p: number; isCard?: number }>): { preds: Prediction[]; labels: Int32Array } {
+  const preds: Prediction[] = [];
+  for (let i = 0; i < n; i++) {
+    const w = wrong[i];
+    preds.push(w ? { card: other, confidence: w.p, isCard: w.isCard ?? 0.99 } : { card: truth, confidence: 0.99, isCard: 0.99 });
+  }
+  return { preds, labels: new Int32Array(n).fill(truth) };
+}
+
+describe('the confidence threshold', () => {
+  it('lets through as many wrong answers as 0.05 % of the card photos allows, and no more', () => {
+    // 4,000 photos allow 2: the threshold sits just above the third most confident mistake.
+    const { preds, labels } = photos(4000, [{ p: 0.97 }, { p: 0.9 }, { p: 0.8 }, { p: 0.6 }]);
+    const t = chooseThreshold(preds, labels);
+    expect(t).toBeGreaterThan(0.8);
+    expect(t).toBeLessThan(0.8001);
+    expect(measure(preds, labels, t).confidentErrors).toBe(2);
+  });
+
+  it('does not count a mistake on a photo the model holds not to be a card face, which the classifier answers "no-card"', () => {
+    const { preds, labels } = photos(1000, [{ p: 0.95, isCard: 0.2 }, { p: 0.7 }]);
+    expect(chooseThreshold(preds, labels)).toBeCloseTo(0.7, 4);
+    expect(measure(preds, labels, 0.71)).toEqual({ photos: 1000, correct: 998, confidentErrors: 0, rejected: 2 });
+  });
+
+  it('ignores non-card photos (label −1) and never goes below 0.5', () => {
+    const { preds, labels } = photos(1000, [{ p: 0.3 }]);
+    labels[0] = -1;
+    expect(chooseThreshold(preds, labels)).toBe(0.5);
+  });
+});
