@@ -284,6 +284,44 @@ function cardCorners(b: Blob, w: number, h: number): Point[] {
   });
 }
 
+/**
+ * How sharply the frame changes across a quad's sides: for each side, the median colour step
+ * between points just inside and just outside it, and the weakest side's. A card's edge is a
+ * step all the way round; a blob that has swallowed a lit patch of table has a side running
+ * through the light's smooth gradient, where the step is small.
+ */
+function edgeSupport(img: RawImage, quad: readonly Point[]): number {
+  const { width: w, height: h, channels: c, data: d } = img;
+  const cx = (quad[0]![0] + quad[1]![0] + quad[2]![0] + quad[3]![0]) / 4, cy = (quad[0]![1] + quad[1]![1] + quad[2]![1] + quad[3]![1]) / 4;
+  const at = (x: number, y: number, k: number): number => {
+    const ix = Math.min(w - 1, Math.max(0, Math.round(x))), iy = Math.min(h - 1, Math.max(0, Math.round(y)));
+    return d[(iy * w + ix) * c + k]!;
+  };
+  let weakest = Infinity;
+  for (let s = 0; s < 4; s++) {
+    const a = quad[s]!, b = quad[(s + 1) % 4]!;
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    let nx = -(b[1] - a[1]) / len, ny = (b[0] - a[0]) / len;
+    if ((a[0] + b[0]) / 2 * nx + (a[1] + b[1]) / 2 * ny < cx * nx + cy * ny) { nx = -nx; ny = -ny; }
+    const steps: number[] = [];
+    for (let k = 1; k < EDGE_SAMPLES; k++) {
+      const t = 0.1 + (0.8 * k) / EDGE_SAMPLES;
+      const px = a[0] + (b[0] - a[0]) * t, py = a[1] + (b[1] - a[1]) * t;
+      let sq = 0;
+      for (let ch = 0; ch < 3; ch++) sq += (at(px + EDGE_REACH * nx, py + EDGE_REACH * ny, ch) - at(px - EDGE_REACH * nx, py - EDGE_REACH * ny, ch)) ** 2;
+      steps.push(Math.sqrt(sq));
+    }
+    weakest = Math.min(weakest, medianOf(steps));
+  }
+  return weakest;
+}
+
+/** A level whose card's weakest side steps less than this share of the sharpest level's is a card that swallowed table. */
+const EDGE_SHARE = 0.75;
+/** Points per side and how far either side of it (working pixels) edgeSupport compares. */
+const EDGE_SAMPLES = 16;
+const EDGE_REACH = 3;
+
 /** Thresholds are tried strict first, then looser: a card whose colour is close to the table's (orange on wood in warm light) only separates at a looser one. */
 const STRICTNESS = [1, 0.72, 0.5];
 
@@ -291,24 +329,29 @@ const STRICTNESS = [1, 0.72, 0.5];
 export function locateCard(img: RawImage): Located {
   if (img.width < 32 || img.height < 32) return { kind: 'none' };
   const f = shrink(img);
-  // Keep the level whose biggest card-like blob is biggest: at a too-strict level only part of a
-  // card (its white panel or numeral) may pass, and a part is always smaller than the whole.
-  let found: Blob[] = [];
-  let bestArea = 0;
+  // The strictest level may hold only part of the card (its white panel or numeral), and a part
+  // is always smaller than the whole, so the biggest card wins; but only among levels whose card
+  // has sharp edges all round, since a loose level can merge the card with a lit patch of table.
+  const levels: Array<{ blobs: Blob[]; biggest: Blob; quad: Point[]; edge: number }> = [];
   const distance = tableDistance(f);
   for (const strictness of STRICTNESS) {
     const m = clean(foreground(distance, strictness), f.w, f.h);
     const level = blobs(m, f.w, f.h, MIN_AREA * f.w * f.h).filter((b) => cardLike(b) && quadLike(corners(b, f.w), b.area));
-    const area = Math.max(0, ...level.map((b) => b.area));
-    if (area > bestArea * 1.15) {
-      found = level;
-      bestArea = area;
-    }
+    if (level.length === 0) continue;
+    const biggest = level.reduce((a, b) => (b.area > a.area ? b : a));
+    const quad = cardCorners(biggest, f.w, f.h);
+    levels.push({ blobs: level, biggest, quad, edge: edgeSupport(img, quad) });
   }
+  const sharpest = Math.max(0, ...levels.map((l) => l.edge));
+  let chosen: (typeof levels)[number] | null = null;
+  for (const level of levels) {
+    if (level.edge >= EDGE_SHARE * sharpest && (chosen === null || level.biggest.area > chosen.biggest.area * 1.15)) chosen = level;
+  }
+  const found = chosen?.blobs ?? [];
   if (found.length === 0) return { kind: 'none' };
   // Much smaller card-like blobs beside a big one are labels or coins, not a second card.
   const biggest = Math.max(...found.map((b) => b.area));
   const cards = found.filter((b) => b.area > 0.4 * biggest);
   if (cards.length > 1) return { kind: 'several', count: cards.length };
-  return { kind: 'card', quad: cardCorners(cards[0]!, f.w, f.h) };
+  return { kind: 'card', quad: chosen!.quad };
 }
