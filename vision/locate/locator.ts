@@ -4,7 +4,8 @@
 // Holes (the white numeral, glare) are filled, blobs are measured by their moments, and a blob
 // is a card when it is a filled rectangle of about 5:7. Rough corners come from the extreme
 // points along the blob's diagonals, which tolerates perspective; the final ones are where lines
-// fitted along the four sides cross.
+// fitted along the four sides cross. Of the strict-to-loose threshold levels, the biggest card
+// wins among those whose card has a sharp edge on every side (see edgeSupport).
 import type { RawImage } from '../image.ts';
 import type { Point } from '../homography.ts';
 
