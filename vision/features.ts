@@ -230,8 +230,8 @@ export function cropFeatures(crop: Float32Array): Float32Array {
   const hue = Math.atan2(Math.sqrt(3) * (mg - mb), 2 * mr - mg - mb);
   f[o++] = mr * 2 - 1; f[o++] = mg * 2 - 1; f[o++] = mb * 2 - 1;
   f[o++] = Math.cos(hue); f[o++] = Math.sin(hue); f[o++] = max > 0 ? (max - min) / max : 0;
-  // The whole crop's whiteness above the field and its strokes: the convolutional branch reads
-  // the numeral from these wherever it is, so a numeral the box finder missed is still seen.
+  // The whole crop's whiteness above the field, its strokes and its ink: the convolutional branch
+  // reads the numeral from these wherever it is, so a numeral the box finder missed is still seen.
   const ink = inkMap(nr, ng, nb);
   for (let i = 0; i < n; i++) { f[o++] = above[i]!; f[o++] = strokes[i]!; f[o++] = ink[i]!; }
   // The colour tower's input: white-referenced red−green and yellow−blue, each 2 × 2 block
