@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { COLOUR_LETTERS, VALUES } from '../device/rules/cards.ts';
 import { INPUT_KIND } from './features.ts';
+import { JOIN_POWER } from './views.ts';
 
 export const MetadataSchema = z.object({
   version: z.string(),
@@ -13,6 +14,8 @@ export const MetadataSchema = z.object({
   training: z.object({ seed: z.number(), photos: z.number(), stylesPerCard: z.number(), epochs: z.number(), members: z.number().int().min(1).optional(), seconds: z.number(), frame: z.string() }),
   /** Confidence below which a reading is returned as null (low-confidence). */
   threshold: z.number().min(0).max(1),
+  /** The power the views' joined answer is raised to (views.ts): the threshold was set on confidences joined that way, so a model calibrated for another join must not load. */
+  joinPower: z.literal(JOIN_POWER),
   accuracy: z.object({ photos: z.number(), correct: z.number(), confidentErrors: z.number(), rejected: z.number(), locatorMisses: z.number() }),
 });
 export type Metadata = z.infer<typeof MetadataSchema>;

@@ -59,9 +59,23 @@ export interface JoinedHeads {
 const FLOOR = 1e-7;
 
 /**
+ * The power the joined colour and value distributions are raised to before they are renormalised
+ * (a temperature of 1/2). The geometric mean counts the seven views as one reading; they are
+ * more than one, since each moves the crop, though far from seven independent ones. Squaring
+ * sits between, and it changes which photos clear the threshold: a head torn between two
+ * answers (how a confident error looks: a red/orange or 5/6 doubt) keeps its doubt, while one
+ * whose small doubt is spread over several answers grows surer. On the 6,000 held-out photos of
+ * three seeds, model 4.3.0 read 5,941 with it against 5,931 without, each at the threshold its
+ * own validation photos set, with the same 0 / 1 / 1 confident errors; and more at every number
+ * of confident errors (1 to 4) the threshold was moved to (powers 1.5 and 3 measured alike).
+ */
+export const JOIN_POWER = 2;
+
+/**
  * Joins one photo's rows, which start at row `first`: `views` views, each upright then turned.
  * Each view's two ways up are averaged (the locator cannot tell top from bottom); the views are
- * then joined by the geometric mean of each head, renormalised. Is-a-card is the plain mean.
+ * then joined by the geometric mean of each head, raised to JOIN_POWER and renormalised.
+ * Is-a-card is the plain mean.
  */
 export function joinViews(heads: HeadOutputs, first: number, views: number): JoinedHeads {
   if (!Number.isInteger(views) || views < 1) throw new Error(`views must be a whole number ≥ 1, not ${views}`);
@@ -70,7 +84,7 @@ export function joinViews(heads: HeadOutputs, first: number, views: number): Joi
     const logs = new Float64Array(7);
     for (let v = 0; v < views; v++) {
       const up = (first + 2 * v) * 7, turned = up + 7;
-      for (let j = 0; j < 7; j++) logs[j]! += Math.log((out[up + j]! + out[turned + j]!) / 2 + FLOOR) / views;
+      for (let j = 0; j < 7; j++) logs[j]! += (JOIN_POWER * Math.log((out[up + j]! + out[turned + j]!) / 2 + FLOOR)) / views;
     }
     const p = logs.map(Math.exp);
     const sum = p.reduce((a, b) => a + b, 0);

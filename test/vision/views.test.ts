@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Point } from '../../vision/homography.ts';
-import { joinViews, LOCATED, VIEWS, viewQuad } from '../../vision/views.ts';
+import { JOIN_POWER, joinViews, LOCATED, VIEWS, viewQuad } from '../../vision/views.ts';
 
 // A card turned 30° on the table: 50 wide, 70 high, centred on (200, 150).
 const turn = (x: number, y: number): Point => {
@@ -15,6 +15,8 @@ function headsOf(views: Array<{ colour: number[]; value: number[] }>, isCard = 1
   return { colour: rows.flatMap((r) => r.colour), value: rows.flatMap((r) => r.value), isCard: rows.map(() => isCard) };
 }
 const sure = (k: number, p: number): number[] => Array.from({ length: 7 }, (_, j) => (j === k ? p : (1 - p) / 6));
+/** A distribution like `sure` raised to JOIN_POWER and renormalised: what the join makes of it. */
+const sharpened = (p: number): number => p ** JOIN_POWER / (p ** JOIN_POWER + 6 * ((1 - p) / 6) ** JOIN_POWER);
 
 describe('views of a located card', () => {
   it('start with the located quad itself', () => {
@@ -45,23 +47,33 @@ describe('views of a located card', () => {
 });
 
 describe('joining the views of one photo', () => {
-  it('with one view gives the mean of its two ways up', () => {
+  it('with one view gives the mean of its two ways up, sharpened by the join power', () => {
     const heads = { colour: [...sure(2, 0.9), ...sure(2, 0.7)], value: [...sure(5, 0.6), ...sure(5, 0.8)], isCard: [1, 0.6] };
     const joined = joinViews(heads, 0, 1);
-    expect(joined.colour[2]).toBeCloseTo(0.8, 5);
-    expect(joined.value[5]).toBeCloseTo(0.7, 5);
+    expect(joined.colour[2]).toBeCloseTo(sharpened(0.8), 5);
+    expect(joined.value[5]).toBeCloseTo(sharpened(0.7), 5);
     expect(joined.isCard).toBeCloseTo(0.8, 9);
   });
 
-  it('keeps the answer of views that agree', () => {
+  it('keeps the answer of views that agree, and grows surer of it', () => {
     const joined = joinViews(headsOf([{ colour: sure(1, 0.99), value: sure(3, 0.98) }, { colour: sure(1, 0.99), value: sure(3, 0.98) }]), 0, 2);
-    expect(joined.colour[1]).toBeCloseTo(0.99, 5);
-    expect(joined.value[3]).toBeCloseTo(0.98, 5);
+    expect(joined.colour[1]).toBeCloseTo(sharpened(0.99), 5);
+    expect(joined.value[3]).toBeCloseTo(sharpened(0.98), 5);
+    expect(joined.value[3]).toBeGreaterThan(0.98);
+  });
+
+  it('keeps a head torn between two answers in doubt, where a doubt spread over many grows surer', () => {
+    const torn = [0.7, 0.3, 0, 0, 0, 0, 0], spread = [0.7, 0.05, 0.05, 0.05, 0.05, 0.05, 0.05];
+    const joined = joinViews(headsOf([{ colour: torn, value: spread }]), 0, 1);
+    expect(joined.colour[0]).toBeLessThan(0.85);
+    expect(joined.value[0]).toBeGreaterThan(0.95);
   });
 
   it('lowers the confidence of a value only some views believe', () => {
-    const joined = joinViews(headsOf([{ colour: sure(1, 0.99), value: sure(3, 0.999) }, { colour: sure(1, 0.99), value: sure(4, 0.6) }]), 0, 2);
-    expect(joined.value[3]).toBeLessThan(0.95);
+    const agree = joinViews(headsOf([{ colour: sure(1, 0.99), value: sure(3, 0.999) }, { colour: sure(1, 0.99), value: sure(3, 0.999) }]), 0, 2);
+    const joined = joinViews(headsOf([{ colour: sure(1, 0.99), value: sure(3, 0.999) }, { colour: sure(1, 0.99), value: sure(4, 0.9) }]), 0, 2);
+    expect(joined.value[3]).toBeLessThan(0.995);
+    expect(joined.value[3]).toBeLessThan(agree.value[3]!);
     expect(joined.value[3]).toBeGreaterThan(joined.value[4]!);
     expect(joined.value.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
   });
@@ -77,7 +89,7 @@ describe('joining the views of one photo', () => {
     const first = headsOf([{ colour: sure(0, 0.9), value: sure(0, 0.9) }]);
     const second = headsOf([{ colour: sure(6, 0.95), value: sure(2, 0.95) }]);
     const batch = { colour: [...first.colour, ...second.colour], value: [...first.value, ...second.value], isCard: [...first.isCard, ...second.isCard] };
-    expect(joinViews(batch, 2, 1).colour[6]).toBeCloseTo(0.95, 5);
+    expect(joinViews(batch, 2, 1).colour[6]).toBeCloseTo(sharpened(0.95), 5);
   });
 
   it('refuses a view count that is not a whole number of at least one', () => {

@@ -8,6 +8,7 @@ import { LABELS, type Metadata } from '../metadata.ts';
 import { saveModel } from '../model-io.ts';
 import { startWasmBackend } from '../backend.ts';
 import { buildEnsemble, type LayerWeights } from '../net.ts';
+import { JOIN_POWER } from '../views.ts';
 import { mixSeed } from '../random.ts';
 import { chooseThreshold, measure, predictPhotos } from './calibrate.ts';
 import { TRAIN_FRAME, VALIDATION_FRAME, type PoolSpec } from './data.ts';
@@ -78,12 +79,13 @@ export async function trainModel(o: TrainOptions): Promise<{ metadata: Metadata 
   log(`validation top-1 before rejection: ${(raw * 100).toFixed(2)} %`);
   log(`validation: ${acc.correct}/${acc.photos} correct, ${acc.confidentErrors} confident errors, ${acc.rejected} rejected at threshold ${threshold.toFixed(4)}`);
   const metadata: Metadata = {
-    version: '4.3.0',
+    version: '4.3.1',
     created: new Date().toISOString(),
     labels: LABELS,
     input: { kind: INPUT_KIND, cropHeight: CROP_H, cropWidth: CROP_W, gridHeight: GRID_H, gridWidth: GRID_W, length: FEATURE_LENGTH, workSize: WORK_SIZE },
     training: { seed: o.seed, photos: o.photos, stylesPerCard: o.stylesPerCard, epochs: o.epochs, members, seconds: Math.round((Date.now() - started) / 1000), frame: `${TRAIN_FRAME.width}x${TRAIN_FRAME.height}` },
     threshold,
+    joinPower: JOIN_POWER,
     accuracy: { ...acc, locatorMisses: val.locatorMisses },
   };
   await saveModel(tf, model, o.outDir, metadata);
