@@ -8,6 +8,7 @@
 #include <pty.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -27,6 +28,11 @@ int pty_port_open(pty_port_t *p, const char *link)
 	}
 	close(slave);
 	fcntl(p->master, F_SETFL, fcntl(p->master, F_GETFL) | O_NONBLOCK);
+	int packet = 1;
+	if (ioctl(p->master, TIOCPKT, &packet) != 0) {
+		fprintf(stderr, "panel-sim: cannot put the pty in packet mode: %s\n", strerror(errno));
+		return -1;
+	}
 	if (link && *link) {
 		if (strlen(link) >= sizeof p->link) {
 			fprintf(stderr, "panel-sim: --link path too long\n");
@@ -43,6 +49,21 @@ int pty_port_open(pty_port_t *p, const char *link)
 		}
 	}
 	return 0;
+}
+
+pty_read_t pty_port_read(const pty_port_t *p, uint8_t *buf, size_t cap)
+{
+	pty_read_t r = { 0, false };
+	ssize_t n = read(p->master, buf, cap);
+	if (n <= 0)
+		return r;
+	if (buf[0] == TIOCPKT_DATA) {
+		memmove(buf, buf + 1, (size_t)n - 1);
+		r.length = (size_t)n - 1;
+	} else {
+		r.flushed = (buf[0] & (TIOCPKT_FLUSHREAD | TIOCPKT_FLUSHWRITE)) != 0;
+	}
+	return r;
 }
 
 bool pty_port_peer_present(const pty_port_t *p)

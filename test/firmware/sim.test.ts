@@ -1,6 +1,6 @@
 // End to end: the real firmware image in simavr (firmware/sim/build/panel-sim), its UART on a
 // pty opened with the real serialport binding, keys pressed and LEDs read through its stdin/stdout.
-import { existsSync, lstatSync, mkdtempSync, readlinkSync, rmSync } from 'node:fs';
+import { closeSync, constants, existsSync, lstatSync, mkdtempSync, openSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -201,6 +201,21 @@ describe('panel-sim running the real firmware', () => {
     const before = port.lines.length;
     expect(await sim.command('reset')).toBe('OK');
     await port.waitFor(HELLO, 2000, before);
+  });
+
+  it('still says HELLO to a host that sets its port up after the boot delay, since setting up flushes what it had not read', async () => {
+    // A bare open holds the port while the board boots and says its HELLO into the pty unread;
+    // serialport then opens the port too and, setting it up, throws that HELLO away, as a slow
+    // open on a loaded machine did once in CI.
+    const early = openSync(sim.pty, constants.O_RDWR | constants.O_NOCTTY | constants.O_NONBLOCK);
+    try {
+      await sleep(900);
+      host = await HostPort.open(sim.pty);
+      await host.waitFor(HELLO, 3000);
+      expect(host.lines[0]?.text).toBe('HELLO 0 fw=1.0.0 keys=4xPCDE+U*C6');
+    } finally {
+      closeSync(early);
+    }
   });
 
   it('answers malformed commands with ERR and keeps working', async () => {
