@@ -210,9 +210,8 @@ describe('panel-sim running the real firmware', () => {
     const early = openSync(sim.pty, constants.O_RDWR | constants.O_NOCTTY | constants.O_NONBLOCK);
     try {
       await sleep(900);
-      host = await HostPort.open(sim.pty);
-      await host.waitFor(HELLO, 3000);
-      expect(host.lines[0]?.text).toBe('HELLO 0 fw=1.0.0 keys=4xPCDE+U*C6');
+      const port = await connect();
+      expect(port.lines[0]?.text).toBe('HELLO 0 fw=1.0.0 keys=4xPCDE+U*C6');
     } finally {
       closeSync(early);
     }

@@ -348,11 +348,10 @@ export function locateCard(img: RawImage): Located {
   for (const level of levels) {
     if (level.edge >= EDGE_SHARE * sharpest && (chosen === null || level.biggest.area > chosen.biggest.area * 1.15)) chosen = level;
   }
-  const found = chosen?.blobs ?? [];
-  if (found.length === 0) return { kind: 'none' };
+  if (chosen === null) return { kind: 'none' };
   // Much smaller card-like blobs beside a big one are labels or coins, not a second card.
-  const biggest = Math.max(...found.map((b) => b.area));
-  const cards = found.filter((b) => b.area > 0.4 * biggest);
+  const small = 0.4 * chosen.biggest.area;
+  const cards = chosen.blobs.filter((b) => b.area > small);
   if (cards.length > 1) return { kind: 'several', count: cards.length };
-  return { kind: 'card', quad: chosen!.quad };
+  return { kind: 'card', quad: chosen.quad };
 }
