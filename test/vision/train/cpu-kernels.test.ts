@@ -42,14 +42,38 @@ function arithmeticAndSums(): Array<{ shape: number[]; values: number[] }> {
   });
 }
 
+/** Dense-layer products (forward with bias and ReLU, both gradients), splits, ReLU and its step, and row gathers, as training uses them. */
+function denseLayerKernels(): Array<{ shape: number[]; values: number[] }> {
+  return tf.tidy(() => {
+    // 130 shared columns: three of the stock kernel's 48-wide blocks, the last one short.
+    const x = tf.randomNormal([9, 130], 0, 1, 'float32', 8) as tf.Tensor2D;
+    const w = tf.randomNormal([130, 7], 0, 1, 'float32', 9) as tf.Tensor2D;
+    const dy = tf.randomNormal([9, 7], 0, 1, 'float32', 10) as tf.Tensor2D;
+    const bias = tf.randomNormal([7], 0, 1, 'float32', 11);
+    const batchA = tf.randomNormal([3, 5, 6], 0, 1, 'float32', 12) as tf.Tensor3D;
+    const batchB = tf.randomNormal([3, 6, 4], 0, 1, 'float32', 13) as tf.Tensor3D;
+    const withNaN = tf.tensor1d([-2, -0, 0, 0.5, NaN, 3]);
+    const outs = [
+      tf.matMul(x, w), tf.matMul(dy, w, false, true), tf.matMul(x, dy, true, false), tf.matMul(w, x, true, true), tf.matMul(batchA, batchB),
+      tf.fused.matMul({ a: x, b: w, bias, activation: 'relu' }), tf.fused.matMul({ a: x, b: w, bias }), tf.fused.matMul({ a: x, b: w, activation: 'sigmoid' }),
+      ...tf.split(x, [40, 90], 1), ...tf.split(batchA, 3, 0), ...tf.split(batchA, [1, 5], 2),
+      tf.relu(x), tf.relu(withNaN), tf.step(withNaN), tf.step(withNaN, 0.25),
+      tf.gather(x, tf.tensor1d([8, 0, 3, 3], 'int32')), tf.gather(batchA, tf.tensor1d([2, 0], 'int32')), tf.gather(x, tf.tensor1d([1, 5], 'int32'), 1),
+    ];
+    return outs.map((o) => ({ shape: o.shape, values: Array.from(o.dataSync()) }));
+  });
+}
+
 let stockConv: Float32Array[][];
 let stockArithmetic: ReturnType<typeof arithmeticAndSums>;
+let stockDense: ReturnType<typeof denseLayerKernels>;
 
 // Everything is first computed with the stock kernels, then the fast ones go in.
 beforeAll(async () => {
   await tf.setBackend('cpu');
   stockConv = CASES.map(convAndGradients);
   stockArithmetic = arithmeticAndSums();
+  stockDense = denseLayerKernels();
   installFastCpuKernels(tf);
 });
 
@@ -57,6 +81,17 @@ describe('the fast CPU kernels', () => {
   it('compute exactly what the stock kernels compute for broadcast arithmetic and batch sums', () => {
     expect((tf.getKernel('Sum', 'cpu') as { fast?: boolean }).fast).toBe(true);
     expect(arithmeticAndSums()).toEqual(stockArithmetic);
+  });
+
+  it('compute exactly what the stock kernels compute for dense layers, splits, ReLU, its step and row gathers', () => {
+    for (const name of ['BatchMatMul', '_FusedMatMul', 'SplitV', 'Relu', 'Step', 'GatherV2']) expect((tf.getKernel(name, 'cpu') as { fast?: boolean }).fast, name).toBe(true);
+    expect(denseLayerKernels()).toEqual(stockDense);
+  });
+
+  it('still refuse a row index out of range with the stock kernel\'s error', () => {
+    const x = tf.zeros([3, 2]);
+    expect(() => tf.gather(x, tf.tensor1d([0, 3], 'int32'))).toThrow(/index value 3 is not in \[0, 2\]/);
+    expect(() => tf.gather(x, tf.tensor1d([-1], 'int32'))).toThrow(/index value -1/);
   });
 
   it('compute what the stock CPU kernels compute for a convolution, forward and both gradients', () => {
