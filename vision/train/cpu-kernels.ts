@@ -5,6 +5,9 @@
 // in the 30-minute budget. These walk the typed arrays directly (NHWC, no dilation), with the
 // output channels innermost so the JIT gets a tight multiply-add loop, and skip the zeros that
 // ReLU and the clipped whiteness map leave in the input. Anything else goes to the stock kernel.
+// The other kernels a training step spends its time in (matrix products, row gathers, ReLU and
+// its step, splits, broadcast arithmetic, batch sums) are replaced the same way, keeping the
+// stock kernels' arithmetic so the trained weights stay the same bytes.
 import type * as tfType from '@tensorflow/tfjs';
 
 type Conv2DInfo = ReturnType<typeof tfType.backend_util.computeConv2DInfo>;
