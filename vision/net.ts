@@ -42,7 +42,7 @@ function memberHeads(tf: typeof tfType, [handIn, imageIn, chromaIn]: Inputs, see
     tf.layers.conv2d({ filters, kernelSize, strides: 2, padding: 'same', activation: 'relu', kernelInitializer: tf.initializers.heNormal({ seed: seed + k }), name: name(`conv${k}`) }).apply(x) as Sym;
   // A 3 × 3 first layer: it runs at full crop size over every image channel, so a 5 × 5 one
   // would nearly treble the stack's most expensive layer.
-  const x = conv(conv(conv(imageIn, 8, 3, 1), 16, 3, 2), 24, 3, 3);
+  const x = conv(conv(conv(imageIn, 12, 3, 1), 24, 3, 2), 32, 3, 3);
   const seen = tf.layers.dense({ units: 64, activation: 'relu', kernelInitializer: init(4), kernelRegularizer: reg, name: name('seen') }).apply(tf.layers.flatten({ name: name('conv_flat') }).apply(x) as Sym) as Sym;
   const h1 = tf.layers.dense({ units: 128, activation: 'relu', kernelInitializer: init(5), kernelRegularizer: reg, name: name('hidden1') }).apply(handIn) as Sym;
   const both = tf.layers.concatenate({ name: name('both') }).apply([h1, seen]) as Sym;

@@ -29,7 +29,7 @@ const result = await trainModel({
   // 3,000 camera-size validation photos, so the threshold rests on more than the single worst reading.
   validation: num('val', 3000),
   stylesPerCard: num('styles', 0),
-  epochs: num('epochs', 6),
+  epochs: num('epochs', 5),
   members: num('members', 2),
   outDir: typeof out === 'string' ? out : join(here, '..', 'model'),
   log: (line) => console.log(line),
