@@ -351,7 +351,7 @@ function installFastElementwise(tf: typeof tfType): void {
 function installFastRowGather(tf: typeof tfType): void {
   replaceKernel(tf, 'GatherV2', ({ inputs: { x, indices }, cpu, attrs }) => {
     const { axis, batchDims } = attrs as { axis: number; batchDims?: number };
-    if (x!.dtype !== 'float32' || indices!.dtype !== 'int32' || (batchDims ?? 0) !== 0 || tf.util.parseAxisParam(axis, x!.shape)[0] !== 0) return null;
+    if (x!.dtype !== 'float32' || indices!.dtype !== 'int32' || x!.shape.length === 0 || (batchDims ?? 0) !== 0 || tf.util.parseAxisParam(axis, x!.shape)[0] !== 0) return null;
     const v = cpu.data.get(x!.dataId).values, at = cpu.data.get(indices!.dataId).values as unknown as Int32Array;
     const rows = x!.shape[0]!, width = rows === 0 ? 0 : v.length / rows;
     if (at.some((i) => i < 0 || i >= rows)) return null;
@@ -361,7 +361,7 @@ function installFastRowGather(tf: typeof tfType): void {
   });
 }
 
-/** Replaces the CPU backend's Conv2D and its two gradients with the direct versions above, and speeds up broadcast arithmetic, batch sums and matrix products (same results). */
+/** Replaces the CPU backend's Conv2D and its two gradients with the direct versions above, and the other kernels a training step spends its time in (same results). */
 export function installFastCpuKernels(tf: typeof tfType): void {
   installFastArithmetic(tf);
   installFastMatMul(tf);
