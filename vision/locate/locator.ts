@@ -306,10 +306,12 @@ function edgePixelsOf(b: Blob, w: number, h: number): Point[] {
  * corner: its extreme points and long axis lean into the notch, and so does every side fitted
  * between them. The three whole corners and the sides still fix the rectangle.
  */
-function rectangleCorners(b: Blob, w: number): Point[] {
+function rectangleCorners(b: Blob, w: number, edge: readonly Point[]): Point[] {
+  // The hull of the pixels' squares is the hull of the edge pixels' squares: an inner pixel's
+  // corners are never further out than its neighbours'.
   const outline: Point[] = [];
-  for (const i of b.pixels) {
-    const x = i % w, y = (i / w) | 0;
+  for (const [cx, cy] of edge) {
+    const x = cx - 0.5, y = cy - 0.5;
     outline.push([x, y], [x + 1, y], [x, y + 1], [x + 1, y + 1]);
   }
   const hull = convexHull(outline);
@@ -352,7 +354,7 @@ function rectangleCorners(b: Blob, w: number): Point[] {
  */
 function cardCorners(b: Blob, w: number, h: number): Point[] {
   const edge = edgePixelsOf(b, w, h);
-  const fromPoints = refineCorners(edge, corners(b, w)), fromRectangle = refineCorners(edge, rectangleCorners(b, w));
+  const fromPoints = refineCorners(edge, corners(b, w)), fromRectangle = refineCorners(edge, rectangleCorners(b, w, edge));
   return outlineSupport(edge, fromRectangle) > outlineSupport(edge, fromPoints) ? fromRectangle : fromPoints;
 }
 
