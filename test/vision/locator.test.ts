@@ -15,6 +15,20 @@ function cornerError(truth: Point[], found: Point[]): number {
   return Math.max(...truth.map(([x, y]) => Math.min(...found.map(([u, v]) => Math.hypot(x - u, y - v))))) / height;
 }
 
+/** Locates held-out-style photos (seed 2024, as `red7 vision-eval` draws them) and checks each one's worst corner. */
+async function expectCornersWithin(photos: number[], bound: number): Promise<void> {
+  const pool = freshFacePool(300);
+  for (const i of photos) {
+    const photo = await photoOfCard(pool, i, makeRng(mixSeed(mixSeed(2024, 11), i)), 1280, 960);
+    const img = await decodeFrame(photo.jpeg);
+    const found = locateCard(img);
+    expect(found.kind, `photo ${i}`).toBe('card');
+    if (found.kind !== 'card') continue;
+    const scale = img.width / 1280;
+    expect(cornerError(photo.quads[0]!.map(([x, y]) => [x * scale, y * scale] as Point), found.quad), `photo ${i}`).toBeLessThan(bound);
+  }
+}
+
 describe('card locator', () => {
   it('finds the card and its corners at every rotation through 360°', async () => {
     const face = await renderCardSeeded(parseCard('O4'), 3, 200);
@@ -55,48 +69,21 @@ describe('card locator', () => {
   it('does not take a lit patch of table for part of the card', async () => {
     // Held-out photos (seed 2024) where a looser threshold merged the card with the bright table
     // beside it into one bigger card-shaped blob; its side across the table has no sharp edge.
-    const pool = freshFacePool(300);
-    for (const i of [208, 1452, 2397, 2524]) {
-      const photo = await photoOfCard(pool, i, makeRng(mixSeed(mixSeed(2024, 11), i)), 1280, 960);
-      const img = await decodeFrame(photo.jpeg);
-      const found = locateCard(img);
-      expect(found.kind, `photo ${i}`).toBe('card');
-      if (found.kind !== 'card') continue;
-      const scale = img.width / 1280;
-      expect(cornerError(photo.quads[0]!.map(([x, y]) => [x * scale, y * scale] as Point), found.quad), `photo ${i}`).toBeLessThan(0.05);
-    }
+    await expectCornersWithin([208, 1452, 2397, 2524], 0.05);
   });
 
   it('keeps a side straight where a white numeral bites into it', async () => {
     // Held-out photos (seed 2024) of Hobby World faces whose numeral, near a white border on a
     // light table, joins the table in the mask: a line through the side's edge pixels leaned
     // into the bite and put a corner 3.4–4.4 % of the card's height out.
-    const pool = freshFacePool(300);
-    for (const i of [135, 404, 656, 922]) {
-      const photo = await photoOfCard(pool, i, makeRng(mixSeed(mixSeed(2024, 11), i)), 1280, 960);
-      const img = await decodeFrame(photo.jpeg);
-      const found = locateCard(img);
-      expect(found.kind, `photo ${i}`).toBe('card');
-      if (found.kind !== 'card') continue;
-      const scale = img.width / 1280;
-      expect(cornerError(photo.quads[0]!.map(([x, y]) => [x * scale, y * scale] as Point), found.quad), `photo ${i}`).toBeLessThan(0.02);
-    }
+    await expectCornersWithin([135, 404, 656, 922], 0.02);
   });
 
   it('finds the corner a white numeral took away from the blob', async () => {
     // Held-out photos (seed 2024) of white-bordered cards on light tables whose corner numeral
     // joins the table in the mask: the blob lacks a corner, its extreme points and the sides
     // fitted between them lean into the notch, and a corner landed 5.6–17 % of the card's height out.
-    const pool = freshFacePool(300);
-    for (const i of [12, 508, 530, 538]) {
-      const photo = await photoOfCard(pool, i, makeRng(mixSeed(mixSeed(2024, 11), i)), 1280, 960);
-      const img = await decodeFrame(photo.jpeg);
-      const found = locateCard(img);
-      expect(found.kind, `photo ${i}`).toBe('card');
-      if (found.kind !== 'card') continue;
-      const scale = img.width / 1280;
-      expect(cornerError(photo.quads[0]!.map(([x, y]) => [x * scale, y * scale] as Point), found.quad), `photo ${i}`).toBeLessThan(0.045);
-    }
+    await expectCornersWithin([12, 508, 530, 538], 0.045);
   });
 
   it('finds cards of every colour on every kind of table', async () => {
