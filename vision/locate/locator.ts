@@ -193,24 +193,34 @@ function quadLike(q: Point[], blobArea: number): boolean {
 /** (right, down) of TL, TR, BR, BL in a blob's frame, its long axis as "up". */
 const CORNER_SIGNS = [[-1, -1], [1, -1], [1, 1], [-1, 1]] as const;
 
+/**
+ * A point's place in a blob's frame (relative to its centre): across and along the long axis,
+ * each in units of the blob's own extent, so that a corner is the point furthest along a
+ * diagonal, right·across + down·along for its CORNER_SIGNS. "Right" is "up" (−e1) turned a
+ * quarter clockwise, so the crop is never mirrored.
+ */
+function blobFrame(b: Blob, x: number, y: number): [across: number, along: number] {
+  const [ex, ey] = b.e1;
+  return [(x * ey - y * ex) / b.short, (x * ex + y * ey) / b.long];
+}
+
 /** The four corners of a card blob, ordered TL, TR, BR, BL for the long axis as "up". */
 function corners(b: Blob, w: number): Point[] {
   const [ex, ey] = b.e1;
-  const rx = ey, ry = -ex; // "right" is "up" (-e1) turned a quarter clockwise, so the crop is never mirrored
+  const rx = ey, ry = -ex;
   const best = [-Infinity, -Infinity, -Infinity, -Infinity];
   const at: Array<[number, number]> = [[0, 0], [0, 0], [0, 0], [0, 0]];
-  const signs = CORNER_SIGNS;
   for (const i of b.pixels) {
     const x = (i % w) - b.cx, y = ((i / w) | 0) - b.cy;
-    const a = (x * rx + y * ry) / b.short, d = (x * ex + y * ey) / b.long;
+    const [a, d] = blobFrame(b, x, y);
     for (let k = 0; k < 4; k++) {
-      const s = signs[k]![0] * a + signs[k]![1] * d;
+      const s = CORNER_SIGNS[k]![0] * a + CORNER_SIGNS[k]![1] * d;
       if (s > best[k]!) { best[k] = s; at[k] = [x, y]; }
     }
   }
   // Back to frame pixels; a blob's extreme pixel centre lies half a pixel inside its true edge.
   return at.map(([x, y], k) => {
-    const ox = signs[k]![0] * rx + signs[k]![1] * ex, oy = signs[k]![0] * ry + signs[k]![1] * ey;
+    const ox = CORNER_SIGNS[k]![0] * rx + CORNER_SIGNS[k]![1] * ex, oy = CORNER_SIGNS[k]![0] * ry + CORNER_SIGNS[k]![1] * ey;
     return [(b.cx + x + 0.5 + 0.5 * ox) * MASK_FACTOR, (b.cy + y + 0.5 + 0.5 * oy) * MASK_FACTOR] as Point;
   });
 }
@@ -250,7 +260,7 @@ function convexHull(pts: readonly Point[]): Point[] {
  * its hull is its outline; a notch in a side (a white numeral near a white border on a light
  * table joins the table in the mask) is bridged, where the edge pixels alone lean the side's
  * line into it. The hull also takes in what sticks out (a speck of shadow joined to the card),
- * so the locator keeps whichever fit has the sharper edges (see locateCard).
+ * so each side keeps whichever line more of its edge pixels lie on (see refineCorners).
  */
 function hullSamples(edge: readonly Point[]): Point[] {
   const hull = convexHull(edge);
@@ -331,14 +341,11 @@ function rectangleCorners(b: Blob, w: number, edge: readonly Point[]): Point[] {
       rect = [[s0, t0], [s1, t0], [s1, t1], [s0, t1]].map(([s, t]) => [s! * ux - t! * uy, s! * uy + t! * ux] as Point);
     }
   }
-  const [ex, ey] = b.e1;
-  const rx = ey, ry = -ex;
   return CORNER_SIGNS.map(([right, down]) => {
     let pick = rect[0]!, most = -Infinity;
     for (const p of rect) {
-      const x = p[0] - b.cx, y = p[1] - b.cy;
-      const score = (right * (x * rx + y * ry)) / b.short + (down * (x * ex + y * ey)) / b.long;
-      if (score > most) { most = score; pick = p; }
+      const [a, d] = blobFrame(b, p[0] - b.cx, p[1] - b.cy);
+      if (right * a + down * d > most) { most = right * a + down * d; pick = p; }
     }
     return [pick[0] * MASK_FACTOR, pick[1] * MASK_FACTOR] as Point;
   });
@@ -353,8 +360,8 @@ function rectangleCorners(b: Blob, w: number, edge: readonly Point[]): Point[] {
  * extreme points' refinement put them, 2 went further, by 1.0–1.7 % of the card's height).
  */
 function cardCorners(b: Blob, w: number, h: number): Point[] {
-  const edge = edgePixelsOf(b, w, h);
-  const fromPoints = refineCorners(edge, corners(b, w)), fromRectangle = refineCorners(edge, rectangleCorners(b, w, edge));
+  const edge = edgePixelsOf(b, w, h), bridged = hullSamples(edge);
+  const fromPoints = refineCorners(edge, bridged, corners(b, w)), fromRectangle = refineCorners(edge, bridged, rectangleCorners(b, w, edge));
   return outlineSupport(edge, fromRectangle) > outlineSupport(edge, fromPoints) ? fromRectangle : fromPoints;
 }
 
@@ -374,12 +381,13 @@ function outlineSupport(edge: readonly Point[], quad: readonly Point[]): number 
 }
 
 /**
- * Refines rough corners: a straight line is fitted to the blob's edge pixels along the
- * middle of each side and the corners become the lines' crossings. An extreme pixel sits inside a
+ * Refines rough corners: a straight line is fitted to the blob's edge pixels (or to the samples
+ * along their hull, see hullSamples) along the middle of each side and the corners become the
+ * lines' crossings. An extreme pixel sits inside a
  * card's rounded corner and moves with every speck at the corner; a line through a few dozen edge
  * pixels does not, so the crop's edges (and the corner numerals near them) land where they should.
  */
-function refineCorners(edgePixels: readonly Point[], rough: readonly Point[]): Point[] {
+function refineCorners(edgePixels: readonly Point[], hullPoints: readonly Point[], rough: readonly Point[]): Point[] {
   const q = rough.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
   const mx = (q[0]![0] + q[1]![0] + q[2]![0] + q[3]![0]) / 4, my = (q[0]![1] + q[1]![1] + q[2]![1] + q[3]![1]) / 4;
   const frames = q.map((a, k) => {
@@ -401,7 +409,7 @@ function refineCorners(edgePixels: readonly Point[], rough: readonly Point[]): P
     }
     return sides;
   };
-  const plain = bySide(edgePixels), bridged = bySide(hullSamples(edgePixels));
+  const plain = bySide(edgePixels), bridged = bySide(hullPoints);
   const lines = frames.map(({ n }, k) => {
     // Each side keeps the line more of its edge pixels lie on: the hull's where a notch bit the
     // side, the edge pixels' own where something stuck out of it (or the side is clean).
@@ -425,19 +433,20 @@ function refineCorners(edgePixels: readonly Point[], rough: readonly Point[]): P
 }
 
 /**
- * How sharply the frame changes across each of a quad's sides: the median colour step between
- * points just inside and just outside it. A card's edge is a step all the way round; a blob
- * that has swallowed a lit patch of table has a side running through the light's smooth
- * gradient, where the step is small.
+ * How sharply the frame changes across a quad's sides: for each side, the median colour step
+ * between points just inside and just outside it, and the weakest side's. A card's edge is a
+ * step all the way round; a blob that has swallowed a lit patch of table has a side running
+ * through the light's smooth gradient, where the step is small.
  */
-function sideSteps(img: RawImage, quad: readonly Point[]): number[] {
+function edgeSupport(img: RawImage, quad: readonly Point[]): number {
   const { width: w, height: h, channels: c, data: d } = img;
   const cx = (quad[0]![0] + quad[1]![0] + quad[2]![0] + quad[3]![0]) / 4, cy = (quad[0]![1] + quad[1]![1] + quad[2]![1] + quad[3]![1]) / 4;
   const at = (x: number, y: number, k: number): number => {
     const ix = Math.min(w - 1, Math.max(0, Math.round(x))), iy = Math.min(h - 1, Math.max(0, Math.round(y)));
     return d[(iy * w + ix) * c + k]!;
   };
-  return [0, 1, 2, 3].map((s) => {
+  let weakest = Infinity;
+  for (let s = 0; s < 4; s++) {
     const a = quad[s]!, b = quad[(s + 1) % 4]!;
     const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
     let nx = -(b[1] - a[1]) / len, ny = (b[0] - a[0]) / len;
@@ -450,13 +459,9 @@ function sideSteps(img: RawImage, quad: readonly Point[]): number[] {
       for (let ch = 0; ch < 3; ch++) sq += (at(px + EDGE_REACH * nx, py + EDGE_REACH * ny, ch) - at(px - EDGE_REACH * nx, py - EDGE_REACH * ny, ch)) ** 2;
       steps.push(Math.sqrt(sq));
     }
-    return medianOf(steps);
-  });
-}
-
-/** The weakest side's step (sideSteps): how surely the quad's every side is a card's edge. */
-function edgeSupport(img: RawImage, quad: readonly Point[]): number {
-  return Math.min(...sideSteps(img, quad));
+    weakest = Math.min(weakest, medianOf(steps));
+  }
+  return weakest;
 }
 
 /** A level whose card's weakest side steps less than this share of the sharpest level's is a card that swallowed table. */
