@@ -255,6 +255,19 @@ function convexHull(pts: readonly Point[]): Point[] {
   return lower.slice(0, -1).concat(upper.slice(0, -1));
 }
 
+/** The leftmost and rightmost of the points in each row (pixel centres): all a convex hull needs of them. */
+function rowEnds(pts: readonly Point[]): Point[] {
+  const first = new Map<number, Point>(), last = new Map<number, Point>();
+  for (const p of pts) {
+    const a = first.get(p[1]), z = last.get(p[1]);
+    if (a === undefined || p[0] < a[0]) first.set(p[1], p);
+    if (z === undefined || p[0] > z[0]) last.set(p[1], p);
+  }
+  const out = [...first.values()];
+  for (const [y, p] of last) if (p !== first.get(y)) out.push(p);
+  return out;
+}
+
 /**
  * Points every half pixel along the convex hull of a blob's edge pixels. A card is convex, so
  * its hull is its outline; a notch in a side (a white numeral near a white border on a light
@@ -263,7 +276,7 @@ function convexHull(pts: readonly Point[]): Point[] {
  * so each side keeps whichever line more of its edge pixels lie on (see refineCorners).
  */
 function hullSamples(edge: readonly Point[]): Point[] {
-  const hull = convexHull(edge);
+  const hull = convexHull(rowEnds(edge));
   const out: Point[] = [];
   for (let k = 0; k < hull.length; k++) {
     const a = hull[k]!, b = hull[(k + 1) % hull.length]!;
@@ -317,10 +330,10 @@ function edgePixelsOf(b: Blob, w: number, h: number): Point[] {
  * between them. The three whole corners and the sides still fix the rectangle.
  */
 function rectangleCorners(b: Blob, w: number, edge: readonly Point[]): Point[] {
-  // The hull of the pixels' squares is the hull of the edge pixels' squares: an inner pixel's
-  // corners are never further out than its neighbours'.
+  // The hull of the pixels' squares is the hull of the row ends' squares: a pixel with blob
+  // pixels left and right of it in its row has its corners on the segments between theirs.
   const outline: Point[] = [];
-  for (const [cx, cy] of edge) {
+  for (const [cx, cy] of rowEnds(edge)) {
     const x = cx - 0.5, y = cy - 0.5;
     outline.push([x, y], [x + 1, y], [x, y + 1], [x + 1, y + 1]);
   }
