@@ -10,18 +10,33 @@ export type BackendName = 'tensorflow' | 'wasm' | 'cpu';
 
 let loaded: Promise<{ tf: typeof tfType; backend: BackendName }> | null = null;
 
-async function pick(logger?: Logger): Promise<{ tf: typeof tfType; backend: BackendName }> {
-  const nodeBinding = '@tensorflow/tfjs-node';
+/**
+ * Imports a TensorFlow.js package without its source maps. tsx turns Node's source maps on, and
+ * Node then parses and keeps the map of every file it loads: the tfjs bundles' maps are 6–19 MB
+ * each, and held about 34 MiB in a process that reads frames (a third of the way from the bare
+ * runtime to the 250 MiB target). A stack trace into tfjs then names its bundled JavaScript, not
+ * its TypeScript sources; the project's own files, loaded before or after, keep their maps.
+ */
+export async function importWithoutSourceMaps<T>(specifier: string): Promise<T> {
+  const enabled = process.sourceMapsEnabled;
+  process.setSourceMapsEnabled(false);
   try {
-    // A variable specifier keeps bundlers and the type checker from requiring the optional package.
-    const tf = (await import(nodeBinding)) as typeof tfType;
+    return (await import(specifier)) as T;
+  } finally {
+    process.setSourceMapsEnabled(enabled);
+  }
+}
+
+async function pick(logger?: Logger): Promise<{ tf: typeof tfType; backend: BackendName }> {
+  try {
+    const tf = await importWithoutSourceMaps<typeof tfType>('@tensorflow/tfjs-node');
     await tf.ready();
     logger?.info({ backend: tf.getBackend() }, 'tensorflow backend: tfjs-node (native libtensorflow)');
     return { tf, backend: 'tensorflow' };
   } catch (err) {
     logger?.debug({ err: (err as Error).message }, 'tfjs-node is not installed; trying the WebAssembly backend');
   }
-  const tf = await import('@tensorflow/tfjs');
+  const tf = await importWithoutSourceMaps<typeof tfType>('@tensorflow/tfjs');
   try {
     await startWasmBackend(tf);
     logger?.info({ backend: 'wasm' }, 'tensorflow backend: WebAssembly');
@@ -39,7 +54,7 @@ async function pick(logger?: Logger): Promise<{ tf: typeof tfType; backend: Back
  * over when first used, so a model trained on the CPU backend can then be run here.
  */
 export async function startWasmBackend(tf: typeof tfType): Promise<void> {
-  const wasm = await import('@tensorflow/tfjs-backend-wasm');
+  const wasm = await importWithoutSourceMaps<typeof import('@tensorflow/tfjs-backend-wasm')>('@tensorflow/tfjs-backend-wasm');
   const require = createRequire(import.meta.url);
   // The package's main file sits in dist/, beside the .wasm binaries.
   wasm.setWasmPaths(`${join(dirname(require.resolve('@tensorflow/tfjs-backend-wasm')), '/')}`);
