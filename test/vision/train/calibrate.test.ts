@@ -15,13 +15,31 @@ function photos(n: number, wrong: Array<{ p: number; isCard?: number }>): { pred
 }
 
 describe('the confidence threshold', () => {
-  it('lets through as many wrong answers as 0.05 % of the card photos allows, and no more', () => {
-    // 4,000 photos allow 2: the threshold sits just above the third most confident mistake.
-    const { preds, labels } = photos(4000, [{ p: 0.97 }, { p: 0.9 }, { p: 0.8 }, { p: 0.6 }]);
+  it('lets through fewer confident errors than 0.1 % of the card photos: two of 2,843', () => {
+    // The threshold sits just above the third most confident mistake.
+    const { preds, labels } = photos(2843, [{ p: 0.97 }, { p: 0.9 }, { p: 0.8 }, { p: 0.6 }]);
     const t = chooseThreshold(preds, labels);
     expect(t).toBeGreaterThan(0.8);
     expect(t).toBeLessThan(0.8001);
     expect(measure(preds, labels, t).confidentErrors).toBe(2);
+  });
+
+  it('lets through one of 2,000, since two would be 0.1 % itself and not under it', () => {
+    const { preds, labels } = photos(2000, [{ p: 0.97 }, { p: 0.9 }, { p: 0.8 }]);
+    const t = chooseThreshold(preds, labels);
+    expect(t).toBeGreaterThan(0.9);
+    expect(t).toBeLessThan(0.9001);
+    expect(measure(preds, labels, t).confidentErrors).toBe(1);
+  });
+
+  it('lets none through on fewer than 1,000 photos', () => {
+    const { preds, labels } = photos(999, [{ p: 0.97 }, { p: 0.9 }]);
+    expect(chooseThreshold(preds, labels)).toBeGreaterThan(0.97);
+  });
+
+  it('refuses an error budget that is not a rate between 0 and 1', () => {
+    const { preds, labels } = photos(100, []);
+    for (const rate of [0, -0.001, 1, 2, Number.NaN]) expect(() => chooseThreshold(preds, labels, rate)).toThrow(/between 0 and 1/);
   });
 
   it('does not count a mistake on a photo the model holds not to be a card face, which the classifier answers "no-card"', () => {
