@@ -124,17 +124,11 @@ function clean(m: Uint8Array, w: number, h: number): Uint8Array {
   let sp = 0;
   for (let x = 0; x < w; x++) for (const y of [0, h - 1]) { const i = y * w + x; if (!op[i] && !seen[i]) { seen[i] = 1; stack[sp++] = i; } }
   for (let y = 0; y < h; y++) for (const x of [0, w - 1]) { const i = y * w + x; if (!op[i] && !seen[i]) { seen[i] = 1; stack[sp++] = i; } }
-  // The four neighbours are visited without building an array of them: this loop runs for most
-  // of the mask's pixels at every threshold, and the arrays were a millisecond of every frame.
-  const visit = (j: number): void => {
-    if (!op[j] && !seen[j]) { seen[j] = 1; stack[sp++] = j; }
-  };
   while (sp > 0) {
     const i = stack[--sp]!, x = i % w;
-    if (i >= w) visit(i - w);
-    if (i + w < w * h) visit(i + w);
-    if (x > 0) visit(i - 1);
-    if (x < w - 1) visit(i + 1);
+    for (const j of [i - w, i + w, x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1]) {
+      if (j >= 0 && j < w * h && !op[j] && !seen[j]) { seen[j] = 1; stack[sp++] = j; }
+    }
   }
   for (let i = 0; i < w * h; i++) if (!seen[i]) op[i] = 1;
   return op;
