@@ -13,9 +13,10 @@ let loaded: Promise<{ tf: typeof tfType; backend: BackendName }> | null = null;
 /**
  * Imports a TensorFlow.js package without its source maps. tsx turns Node's source maps on, and
  * Node then parses and keeps the map of every file it loads: the tfjs bundles' maps are 6–19 MB
- * each, and held about 34 MiB in a process that reads frames (a third of the way from the bare
- * runtime to the 250 MiB target). A stack trace into tfjs then names its bundled JavaScript, not
- * its TypeScript sources; the project's own files, loaded before or after, keep their maps.
+ * each, and held about 30 MiB of a process that reads frames. A stack trace into tfjs then names
+ * its bundled JavaScript, not its TypeScript sources; the project's own files, loaded before or
+ * after, keep their maps. The specifier is a variable, so neither bundlers nor the type checker
+ * require the optional tfjs-node.
  */
 export async function importWithoutSourceMaps<T>(specifier: string): Promise<T> {
   const enabled = process.sourceMapsEnabled;

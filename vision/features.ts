@@ -296,8 +296,8 @@ export function inkMap(nr: Float32Array, ng: Float32Array, nb: Float32Array): Fl
 
 /**
  * The maximum (or minimum) over a (2r+1)-square window, clipped at the crop's edges; separable.
- * Math.max and Math.min are called directly, not passed in: called through a function value they
- * took a third of a crop's feature time.
+ * Math.max and Math.min are called directly, not passed in as a function value, which measured a
+ * little faster (0.70 → 0.65 ms a crop's features).
  */
 function squareFilter(image: Float32Array, r: number, max: boolean): Float32Array {
   const rows = new Float32Array(image.length), out = new Float32Array(image.length);
