@@ -30,7 +30,6 @@ typedef struct {
 	board_t board;
 	pty_port_t pty;
 	int host_present;
-	int setting_up; /* the host opened the port and has sent nothing yet */
 	uint8_t leds;
 } sim_t;
 
@@ -142,16 +141,16 @@ static void read_host(sim_t *s)
 {
 	uint8_t buf[1024];
 	pty_read_t r = pty_port_read(&s->pty, buf, sizeof buf);
-	/* A host setting its port up flushes the input it has not read. The board is reset again
-	 * then, so its HELLO comes after the flush: on a loaded machine the flush came more than the
-	 * 500 ms boot delay after the open, and threw the HELLO away (a CI run failed so). */
-	if (r.flushed && s->setting_up)
+	/* A host setting its port up flushes the input it has not read, and hosts flush only then
+	 * (the device driver never flushes mid-session), so a flush counts as an open and resets the
+	 * board, like DTR. That puts the HELLO after the flush however slow the set-up (on a loaded
+	 * machine it came more than the 500 ms boot delay after the open and threw the HELLO away),
+	 * and catches a reopen whose close the sim slept through, when no hangup was ever seen (a CI
+	 * run lost its HELLO so: the board went on with its heartbeats and never said HELLO). */
+	if (r.flushed)
 		board_reset(&s->board);
-	if (r.length > 0) {
-		s->setting_up = 0;
-		if (!board_in_reset(&s->board))
-			uart_bridge_send(s->board.avr, buf, r.length); /* bytes sent into a resetting board are lost */
-	}
+	if (r.length > 0 && !board_in_reset(&s->board))
+		uart_bridge_send(s->board.avr, buf, r.length); /* bytes sent into a resetting board are lost */
 }
 
 /* build/panel.elf beside the sim's own sim/build directory, so the binary works from any cwd. */
@@ -231,7 +230,6 @@ static int run(sim_t *s)
 		report_leds(s);
 		if (!s->host_present && pty_port_peer_present(&s->pty)) {
 			s->host_present = 1;
-			s->setting_up = 1;
 			board_reset(&s->board); /* DTR: opening the port resets the board */
 		}
 		struct pollfd fds[2] = { { STDIN_FILENO, POLLIN, 0 }, { s->host_present ? s->pty.master : -1, POLLIN, 0 } };

@@ -203,6 +203,25 @@ describe('panel-sim running the real firmware', () => {
     await port.waitFor(HELLO, 2000, before);
   });
 
+  it('resets the board on a reopen that came so soon after the close that it never saw the close', async () => {
+    // On a loaded machine the sim can sleep through a close and the reopen after it (a CI run
+    // lost its HELLO so): freezing it across both makes that happen every time.
+    let port = await connect();
+    await port.send('LED 1 2 ON');
+    await port.waitFor(/^ACK 1$/, 1000);
+    sim.pause();
+    try {
+      await port.close();
+      port = await HostPort.open(sim.pty);
+      host = port;
+    } finally {
+      sim.resume();
+    }
+    await port.waitFor(HELLO, 3000);
+    expect(port.lines[0]?.text).toBe('HELLO 0 fw=1.0.0 keys=4xPCDE+U*C6');
+    expect((await sim.leds())['2']).toBe(0);
+  });
+
   it('still says HELLO to a host that sets its port up after the boot delay, since setting up flushes what it had not read', async () => {
     // A bare open holds the port while the board boots and says its HELLO into the pty unread;
     // serialport then opens the port too and, setting it up, throws that HELLO away, as a slow
