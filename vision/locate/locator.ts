@@ -18,7 +18,7 @@ export type Located =
 /** Smallest blob considered, as a share of the frame: a card filling a third of the frame's height covers about 6 %. */
 const MIN_AREA = 0.03;
 
-/** The working mask is the frame shrunk by this factor (box filter). */
+/** The working mask is the frame shrunk by this factor (box filter; shrink() is written for 2). */
 const MASK_FACTOR = 2;
 
 interface Blob {
@@ -38,12 +38,11 @@ function shrink(img: RawImage): { l: Float32Array; c1: Float32Array; c2: Float32
   const ch = img.channels, d = img.data, n = MASK_FACTOR * MASK_FACTOR;
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
-      let r = 0, g = 0, b = 0;
-      for (let dy = 0; dy < MASK_FACTOR; dy++) {
-        let o = ((y * MASK_FACTOR + dy) * img.width + x * MASK_FACTOR) * ch;
-        for (let dx = 0; dx < MASK_FACTOR; dx++, o += ch) { r += d[o]!; g += d[o + 1]!; b += d[o + 2]!; }
-      }
-      r /= n; g /= n; b /= n;
+      // The 2 × 2 block written out (sums of bytes, exact in any order).
+      const o = (y * MASK_FACTOR * img.width + x * MASK_FACTOR) * ch, o2 = o + img.width * ch;
+      const r = (d[o]! + d[o + ch]! + d[o2]! + d[o2 + ch]!) / n;
+      const g = (d[o + 1]! + d[o + ch + 1]! + d[o2 + 1]! + d[o2 + ch + 1]!) / n;
+      const b = (d[o + 2]! + d[o + ch + 2]! + d[o2 + 2]! + d[o2 + ch + 2]!) / n;
       const L = (r + g + b) / 3, i = y * w + x;
       l[i] = L;
       // Chroma divided by brightness, so a shadow (which only darkens) leaves it nearly unchanged.
@@ -54,13 +53,14 @@ function shrink(img: RawImage): { l: Float32Array; c1: Float32Array; c2: Float32
   return { l, c1, c2, w, h };
 }
 
-function medianOf(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
+// Numeric sorts of typed copies: a comparator sort of plain arrays took an eighth of the locator's time.
+function medianOf(xs: ArrayLike<number>): number {
+  const s = Float64Array.from(xs).sort();
   return s[s.length >> 1]!;
 }
 
-function quantile(xs: number[], q: number): number {
-  const s = [...xs].sort((a, b) => a - b);
+function quantile(xs: ArrayLike<number>, q: number): number {
+  const s = Float64Array.from(xs).sort();
   return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
 }
 
@@ -84,10 +84,12 @@ function tableDistance(f: ReturnType<typeof shrink>): TableDistance {
   const cd = ring.map((i) => Math.hypot(c1[i]! - a0, c2[i]! - b0));
   const ld = ring.map((i) => Math.log((l[i]! + 10) / (L0 + 10)));
   const dc = new Float32Array(w * h), dl = new Float32Array(w * h);
+  const lt = L0 + 10;
   for (let i = 0; i < w * h; i++) {
+    const li = l[i]!, da = c1[i]! - a0, db = c2[i]! - b0;
     // Chroma is unreliable in near-black pixels: demand more of it there.
-    dc[i] = Math.hypot(c1[i]! - a0, c2[i]! - b0) / (l[i]! < 30 ? 1 + (30 - l[i]!) / 15 : 1);
-    dl[i] = Math.log((l[i]! + 10) / (L0 + 10));
+    dc[i] = Math.hypot(da, db) / (li < 30 ? 1 + (30 - li) / 15 : 1);
+    dl[i] = Math.log((li + 10) / lt);
   }
   return {
     dc, dl,
@@ -119,15 +121,31 @@ function clean(m: Uint8Array, w: number, h: number): Uint8Array {
     op[i] = er[i]! | er[i - 1]! | er[i + 1]! | er[i - w]! | er[i + w]!;
   }
   // Flood the table from the border; whatever table pixel it cannot reach is a hole in a blob.
+  // A span at a time (a row's run of table pixels, then the runs touching it above and below):
+  // the same 4-connected pixels as a pixel-at-a-time flood, in a third of its time.
   const seen = new Uint8Array(w * h);
-  const stack = new Int32Array(w * h);
+  // A pixel is pushed at most three times: from the border, and by the span above and below it.
+  const stack = new Int32Array(3 * w * h);
   let sp = 0;
-  for (let x = 0; x < w; x++) for (const y of [0, h - 1]) { const i = y * w + x; if (!op[i] && !seen[i]) { seen[i] = 1; stack[sp++] = i; } }
-  for (let y = 0; y < h; y++) for (const x of [0, w - 1]) { const i = y * w + x; if (!op[i] && !seen[i]) { seen[i] = 1; stack[sp++] = i; } }
+  for (let x = 0; x < w; x++) { stack[sp++] = x; stack[sp++] = (h - 1) * w + x; }
+  for (let y = 1; y < h - 1; y++) { stack[sp++] = y * w; stack[sp++] = y * w + w - 1; }
   while (sp > 0) {
-    const i = stack[--sp]!, x = i % w;
-    for (const j of [i - w, i + w, x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1]) {
-      if (j >= 0 && j < w * h && !op[j] && !seen[j]) { seen[j] = 1; stack[sp++] = j; }
+    const s = stack[--sp]!;
+    if (op[s] || seen[s]) continue;
+    const row = s - (s % w), end = row + w;
+    let a = s, z = s;
+    while (a > row && !op[a - 1] && !seen[a - 1]) a--;
+    while (z + 1 < end && !op[z + 1] && !seen[z + 1]) z++;
+    seen.fill(1, a, z + 1);
+    // One seed per run of unseen table pixels in the rows above and below the span.
+    for (const r of [a - w, a + w]) {
+      if (r < 0 || r >= w * h) continue;
+      let inRun = false;
+      for (let j = r; j <= r + (z - a); j++) {
+        const open = !op[j] && !seen[j];
+        if (open && !inRun) stack[sp++] = j;
+        inRun = open;
+      }
     }
   }
   for (let i = 0; i < w * h; i++) if (!seen[i]) op[i] = 1;
@@ -136,18 +154,17 @@ function clean(m: Uint8Array, w: number, h: number): Uint8Array {
 
 function blobs(m: Uint8Array, w: number, h: number, minArea: number): Blob[] {
   const label = new Int32Array(w * h);
-  const stack = new Int32Array(w * h);
+  const stack = new Int32Array(w * h), members = new Int32Array(w * h);
   const out: Blob[] = [];
   let next = 1;
   for (let s = 0; s < w * h; s++) {
     if (!m[s] || label[s]) continue;
     let sp = 0, n = 0;
-    const members: number[] = [];
     label[s] = next; stack[sp++] = s;
     let sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
     while (sp > 0) {
       const i = stack[--sp]!, x = i % w, y = (i / w) | 0;
-      members.push(i); n++;
+      members[n++] = i;
       sx += x; sy += y; sxx += x * x; syy += y * y; sxy += x * y;
       if (x > 0 && m[i - 1] && !label[i - 1]) { label[i - 1] = next; stack[sp++] = i - 1; }
       if (x < w - 1 && m[i + 1] && !label[i + 1]) { label[i + 1] = next; stack[sp++] = i + 1; }
@@ -163,7 +180,7 @@ function blobs(m: Uint8Array, w: number, h: number, minArea: number): Blob[] {
     const l1 = tr / 2 + disc, l2 = Math.max(1e-6, tr / 2 - disc);
     const ang = 0.5 * Math.atan2(2 * vxy, vxx - vyy);
     const long = Math.sqrt(12 * l1), short = Math.sqrt(12 * l2);
-    out.push({ area: n, cx, cy, e1: [Math.cos(ang), Math.sin(ang)], long, short, fill: n / (long * short), pixels: Int32Array.from(members) });
+    out.push({ area: n, cx, cy, e1: [Math.cos(ang), Math.sin(ang)], long, short, fill: n / (long * short), pixels: members.slice(0, n) });
   }
   return out;
 }
@@ -208,16 +225,23 @@ function blobFrame(b: Blob, x: number, y: number): [across: number, along: numbe
 function corners(b: Blob, w: number): Point[] {
   const [ex, ey] = b.e1;
   const rx = ey, ry = -ex;
-  const best = [-Infinity, -Infinity, -Infinity, -Infinity];
-  const at: Array<[number, number]> = [[0, 0], [0, 0], [0, 0], [0, 0]];
-  for (const i of b.pixels) {
-    const x = (i % w) - b.cx, y = ((i / w) | 0) - b.cy;
-    const [a, d] = blobFrame(b, x, y);
-    for (let k = 0; k < 4; k++) {
-      const s = CORNER_SIGNS[k]![0] * a + CORNER_SIGNS[k]![1] * d;
-      if (s > best[k]!) { best[k] = s; at[k] = [x, y]; }
-    }
+  // blobFrame and CORNER_SIGNS written out (the same arithmetic: a sign of ±1 only negates), since
+  // this runs over every pixel of every blob.
+  const { short, long, cx, cy } = b;
+  let b0 = -Infinity, b1 = -Infinity, b2 = -Infinity, b3 = -Infinity;
+  let x0 = 0, y0 = 0, x1 = 0, y1 = 0, x2 = 0, y2 = 0, x3 = 0, y3 = 0;
+  const pixels = b.pixels;
+  for (let p = 0; p < pixels.length; p++) {
+    const i = pixels[p]!;
+    const x = (i % w) - cx, y = ((i / w) | 0) - cy;
+    const a = (x * ey - y * ex) / short, d = (x * ex + y * ey) / long;
+    const s0 = -a - d, s1 = a - d, s2 = a + d, s3 = -a + d;
+    if (s0 > b0) { b0 = s0; x0 = x; y0 = y; }
+    if (s1 > b1) { b1 = s1; x1 = x; y1 = y; }
+    if (s2 > b2) { b2 = s2; x2 = x; y2 = y; }
+    if (s3 > b3) { b3 = s3; x3 = x; y3 = y; }
   }
+  const at: Array<[number, number]> = [[x0, y0], [x1, y1], [x2, y2], [x3, y3]];
   // Back to frame pixels; a blob's extreme pixel centre lies half a pixel inside its true edge.
   return at.map(([x, y], k) => {
     const ox = CORNER_SIGNS[k]![0] * rx + CORNER_SIGNS[k]![1] * ex, oy = CORNER_SIGNS[k]![0] * ry + CORNER_SIGNS[k]![1] * ey;
