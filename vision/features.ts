@@ -75,8 +75,20 @@ export function warpCrop(img: RawImage, quad: readonly Point[]): Float32Array {
   return out;
 }
 
+type Colour = [number, number, number];
+
 /** The white reference: mean colour of the 4 % of crop pixels whose weakest channel is strongest. */
-export function whiteReference(crop: Float32Array): [number, number, number] {
+export function whiteReference(crop: Float32Array): Colour {
+  return whiteReferences(crop)[0];
+}
+
+/**
+ * The white reference of the crop and of the crop turned through 180° (turnCrop). They pick the
+ * same pixels, summed in opposite orders, so they are equal unless a sum rounded. None does when
+ * every channel summed is at least 1/64, as on any crop with something white in it: each is then
+ * a float32 multiple of 2^-29, and 2,240 of them stay below 2^20, within a double's 53 bits.
+ */
+function whiteReferences(crop: Float32Array): [upright: Colour, turned: Colour] {
   const n = crop.length / 3;
   const mins = new Float32Array(n);
   for (let i = 0; i < n; i++) mins[i] = Math.min(crop[3 * i]!, crop[3 * i + 1]!, crop[3 * i + 2]!);
@@ -85,7 +97,14 @@ export function whiteReference(crop: Float32Array): [number, number, number] {
   for (let i = 0; i < n; i++) {
     if (mins[i]! >= cut) { r += crop[3 * i]!; g += crop[3 * i + 1]!; b += crop[3 * i + 2]!; k++; }
   }
-  return [Math.max(20, r / k), Math.max(20, g / k), Math.max(20, b / k)];
+  let tr = 0, tg = 0, tb = 0;
+  for (let i = n - 1; i >= 0; i--) {
+    if (mins[i]! >= cut) { tr += crop[3 * i]!; tg += crop[3 * i + 1]!; tb += crop[3 * i + 2]!; }
+  }
+  return [
+    [Math.max(20, r / k), Math.max(20, g / k), Math.max(20, b / k)],
+    [Math.max(20, tr / k), Math.max(20, tg / k), Math.max(20, tb / k)],
+  ];
 }
 
 /**
@@ -190,9 +209,31 @@ export function numeralBox(white: Float32Array, threshold: number): [number, num
   return best;
 }
 
-/** The model's input for a crop (see the file comment for its parts). */
-export function cropFeatures(crop: Float32Array): Float32Array {
-  const [wr, wg, wb] = whiteReference(crop);
+/** The crop turned through 180°: the same as warping the turned quad, without sampling again. */
+export function turnCrop(crop: Float32Array): Float32Array {
+  const out = new Float32Array(crop.length);
+  const n = crop.length / 3;
+  for (let i = 0; i < n; i++) {
+    const j = n - 1 - i;
+    out[3 * j] = crop[3 * i]!; out[3 * j + 1] = crop[3 * i + 1]!; out[3 * j + 2] = crop[3 * i + 2]!;
+  }
+  return out;
+}
+
+/**
+ * What a crop's features are made from, pixel by pixel: its channels over the white reference,
+ * its whiteness, the whiteness above the field, the strokes and the ink; and the field's
+ * whiteness, the whiteness threshold and the field's colour (medians over the non-white pixels).
+ * None of it depends on which way up the crop is read: turned through 180°, every plane is
+ * reversed and every number stays (see turnPlanes).
+ */
+interface Planes {
+  nr: Float32Array; ng: Float32Array; nb: Float32Array; white: Float32Array;
+  above: Float32Array; strokes: Float32Array; ink: Float32Array;
+  field: number; threshold: number; fieldColour: Colour;
+}
+
+function planesOf(crop: Float32Array, [wr, wg, wb]: Colour): Planes {
   const n = CROP_H * CROP_W;
   const white = new Float32Array(n), nr = new Float32Array(n), ng = new Float32Array(n), nb = new Float32Array(n);
   for (let i = 0; i < n; i++) {
@@ -201,14 +242,57 @@ export function cropFeatures(crop: Float32Array): Float32Array {
   }
   const field = median(white);
   const threshold = field + 0.5 * Math.max(0.2, 1 - field);
-  const f = new Float32Array(FEATURE_LENGTH);
-  let o = 0;
   // The whiteness above the field, 0–1, and its strokes: what is white and narrower than the
   // top-hat's square. A glare spot and a rule panel are wide, so they drop out of the strokes.
   const scale = 1 / Math.max(0.2, 1 - field);
   const above = new Float32Array(n);
   for (let i = 0; i < n; i++) above[i] = Math.min(1, Math.max(0, (white[i]! - field) * scale));
   const strokes = whiteTopHat(above);
+  // The field colour: medians over the non-white pixels.
+  const fr = new Float32Array(n), fg = new Float32Array(n), fb = new Float32Array(n);
+  let nf = 0;
+  for (let i = 0; i < n; i++) if (white[i]! < threshold) { fr[nf] = nr[i]!; fg[nf] = ng[i]!; fb[nf] = nb[i]!; nf++; }
+  const fieldColour: Colour = [median(fr.subarray(0, nf)), median(fg.subarray(0, nf)), median(fb.subarray(0, nf))];
+  return { nr, ng, nb, white, above, strokes, ink: inkMap(nr, ng, nb), field, threshold, fieldColour };
+}
+
+/**
+ * The planes of the crop turned through 180°, given the upright crop's planes and the same white
+ * reference: each plane reversed. Every step of planesOf is a pixel's own arithmetic, an order
+ * statistic of the same values (the medians) or a square window's maximum or minimum, and the
+ * window is symmetric, so this is what planesOf makes of the turned crop, to the bit.
+ */
+function turnPlanes(p: Planes): Planes {
+  const turn = (a: Float32Array): Float32Array => a.slice().reverse();
+  return {
+    nr: turn(p.nr), ng: turn(p.ng), nb: turn(p.nb), white: turn(p.white), above: turn(p.above), strokes: turn(p.strokes), ink: turn(p.ink),
+    field: p.field, threshold: p.threshold, fieldColour: p.fieldColour,
+  };
+}
+
+/** The model's input for a crop (see the file comment for its parts). */
+export function cropFeatures(crop: Float32Array): Float32Array {
+  return featuresOf(planesOf(crop, whiteReference(crop)));
+}
+
+/**
+ * The model's input for a crop and for the crop turned through 180°: the same as cropFeatures of
+ * each, with the turned crop's planes taken from the upright's (see turnPlanes), which halves the
+ * work. Should the two white references differ (a sum rounded), the turned crop is worked out
+ * on its own.
+ */
+export function cropFeaturesBothWays(crop: Float32Array): [upright: Float32Array, turned: Float32Array] {
+  const [up, turned] = whiteReferences(crop);
+  const planes = planesOf(crop, up);
+  const same = up[0] === turned[0] && up[1] === turned[1] && up[2] === turned[2];
+  return [featuresOf(planes), featuresOf(same ? turnPlanes(planes) : planesOf(turnCrop(crop), turned))];
+}
+
+function featuresOf(p: Planes): Float32Array {
+  const { nr, ng, nb, white, above, strokes, ink, threshold } = p;
+  const n = CROP_H * CROP_W;
+  const f = new Float32Array(FEATURE_LENGTH);
+  let o = 0;
   // The numeral box is looked for among the strokes first: in the whiteness, a glare spot beside
   // the numeral merges with it or outranks it. The box is squared around its centre with a margin,
   // then area-sampled as strokes + whiteness − 1: a stroke reads 1, the field −1, and a glare
@@ -250,18 +334,14 @@ export function cropFeatures(crop: Float32Array): Float32Array {
     f[o++] = r * 2 - 1; f[o++] = g * 2 - 1; f[o++] = b * 2 - 1;
     f[o++] = (r / s) * 6 - 2; f[o++] = (g / s) * 6 - 2;
   }
-  // The field colour: medians over the non-white pixels, and its hue as a point on the circle.
-  const fr = new Float32Array(n), fg = new Float32Array(n), fb = new Float32Array(n);
-  let nf = 0;
-  for (let i = 0; i < n; i++) if (white[i]! < threshold) { fr[nf] = nr[i]!; fg[nf] = ng[i]!; fb[nf] = nb[i]!; nf++; }
-  const mr = median(fr.subarray(0, nf)), mg = median(fg.subarray(0, nf)), mb = median(fb.subarray(0, nf));
+  // The field colour, and its hue as a point on the circle.
+  const [mr, mg, mb] = p.fieldColour;
   const max = Math.max(mr, mg, mb), min = Math.min(mr, mg, mb);
   const hue = Math.atan2(Math.sqrt(3) * (mg - mb), 2 * mr - mg - mb);
   f[o++] = mr * 2 - 1; f[o++] = mg * 2 - 1; f[o++] = mb * 2 - 1;
   f[o++] = Math.cos(hue); f[o++] = Math.sin(hue); f[o++] = max > 0 ? (max - min) / max : 0;
   // The whole crop's whiteness above the field, its strokes and its ink: the convolutional branch
   // reads the numeral from these wherever it is, so a numeral the box finder missed is still seen.
-  const ink = inkMap(nr, ng, nb);
   for (let i = 0; i < n; i++) { f[o++] = above[i]!; f[o++] = strokes[i]!; f[o++] = ink[i]!; }
   // The colour tower's input: white-referenced red−green and yellow−blue, each 2 × 2 block
   // averaged. Colour is a property of areas, not edges, so half size loses nothing it needs.

@@ -1,7 +1,7 @@
 // Frame bytes to model input: decode, locate, warp, normalise. Training and inference share this
 // one path, so the model is trained on exactly the crops the locator will hand it.
 import { decodeFrame } from './frame.ts';
-import { cropFeatures, FEATURE_LENGTH, warpCrop } from './features.ts';
+import { cropFeaturesBothWays, FEATURE_LENGTH, warpCrop } from './features.ts';
 import type { Point } from './homography.ts';
 import type { RawImage } from './image.ts';
 import { locateCard } from './locate/locator.ts';
@@ -21,17 +21,6 @@ export function turnQuad(quad: readonly Point[]): Point[] {
   return [quad[2]!, quad[3]!, quad[0]!, quad[1]!];
 }
 
-/** The crop turned through 180°: the same as warping the turned quad, without sampling again. */
-export function turnCrop(crop: Float32Array): Float32Array {
-  const out = new Float32Array(crop.length);
-  const n = crop.length / 3;
-  for (let i = 0; i < n; i++) {
-    const j = n - 1 - i;
-    out[3 * j] = crop[3 * i]!; out[3 * j + 1] = crop[3 * i + 1]!; out[3 * j + 2] = crop[3 * i + 2]!;
-  }
-  return out;
-}
-
 /**
  * Decodes a JPEG/PNG frame and returns the located card's feature rows through `views` (every
  * view the classifier reads unless told), or why there are none; throws NotAnImageError.
@@ -45,8 +34,9 @@ export async function readFrame(bytes: Uint8Array, views: readonly View[] = VIEW
     // The locator cannot tell a card's top from its bottom (a 6 upside down is still read as a 6),
     // so the model is asked both ways up and the answers averaged.
     const crop = warpCrop(image, viewQuad(located.quad, view));
-    rows.set(cropFeatures(crop), 2 * v * FEATURE_LENGTH);
-    rows.set(cropFeatures(turnCrop(crop)), (2 * v + 1) * FEATURE_LENGTH);
+    const [upright, turned] = cropFeaturesBothWays(crop);
+    rows.set(upright, 2 * v * FEATURE_LENGTH);
+    rows.set(turned, (2 * v + 1) * FEATURE_LENGTH);
   });
   return { kind: 'card', rows, views: views.length, quad: located.quad, image };
 }
