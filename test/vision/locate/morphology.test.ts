@@ -1,0 +1,40 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { crossFilter, crossFilterBytes } from '../../../vision/locate/morphology.ts';
+
+const masks = fc.tuple(fc.integer({ min: 3, max: 40 }), fc.integer({ min: 3, max: 30 }), fc.integer({ min: 0, max: 100 }), fc.integer())
+  .map(([w, h, density, seed]) => {
+    const m = new Uint8Array(w * h);
+    let r = seed >>> 0;
+    for (let i = 0; i < m.length; i++) { r = (Math.imul(r, 1664525) + 1013904223) >>> 0; m[i] = r % 100 < density ? 1 : 0; }
+    return { m, w, h };
+  });
+
+describe('cross filter', () => {
+  it('erodes and dilates exactly as a pixel-at-a-time loop does, for any width', () => {
+    fc.assert(fc.property(masks, ({ m, w, h }) => {
+      for (const op of ['and', 'or'] as const) expect(crossFilter(m, w, h, op)).toEqual(crossFilterBytes(m, w, h, op));
+    }), { numRuns: 400 });
+  });
+
+  it('keeps a pixel under erosion only when its four neighbours are set, and clears the border', () => {
+    const w = 8, h = 5, m = new Uint8Array(w * h).fill(1);
+    m[2 * w + 5] = 0;
+    const er = crossFilter(m, w, h, 'and');
+    expect(er[2 * w + 5]).toBe(0);
+    expect(er[2 * w + 4]).toBe(0);
+    expect(er[2 * w + 6]).toBe(0);
+    expect(er[1 * w + 5]).toBe(0);
+    expect(er[2 * w + 2]).toBe(1);
+    expect(er[0]).toBe(0);
+    expect(er[2 * w + 7]).toBe(0);
+  });
+
+  it('grows a single pixel into a cross under dilation', () => {
+    const w = 12, h = 7, m = new Uint8Array(w * h);
+    m[3 * w + 4] = 1;
+    const op = crossFilter(m, w, h, 'or');
+    const set = [...op.keys()].filter((i) => op[i] === 1).sort((a, b) => a - b);
+    expect(set).toEqual([2 * w + 4, 3 * w + 3, 3 * w + 4, 3 * w + 5, 4 * w + 4]);
+  });
+});
