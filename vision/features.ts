@@ -54,21 +54,38 @@ export function warpCrop(img: RawImage, quad: readonly Point[]): Float32Array {
   // for each of a frame's 62,720 samples was about a fifth of the warp's time, and calling it
   // again measured 1–2 ms a frame slower, paired frame by frame.
   const h0 = hm[0]!, h1 = hm[1]!, h2 = hm[2]!, h3 = hm[3]!, h4 = hm[4]!, h5 = hm[5]!, h6 = hm[6]!, h7 = hm[7]!, h8 = hm[8]!;
+  // The products with each sample column's and row's position are the same numbers wherever
+  // they are worked out, so they are worked out once: h0·qx + h1·qy + h2 still adds them in
+  // that order. A grid of SUPER × SUPER bilinear samples per crop pixel stands in for an area filter.
+  const cols = CROP_W * SUPER, rows = CROP_H * SUPER;
+  const ax0 = new Float64Array(cols), ax3 = new Float64Array(cols), ax6 = new Float64Array(cols);
+  for (let x = 0; x < CROP_W; x++) for (let sx = 0; sx < SUPER; sx++) {
+    const qx = x + (sx + 0.5) / SUPER, k = x * SUPER + sx;
+    ax0[k] = h0 * qx; ax3[k] = h3 * qx; ax6[k] = h6 * qx;
+  }
+  const ay1 = new Float64Array(rows), ay4 = new Float64Array(rows), ay7 = new Float64Array(rows);
+  for (let y = 0; y < CROP_H; y++) for (let sy = 0; sy < SUPER; sy++) {
+    const qy = y + (sy + 0.5) / SUPER, k = y * SUPER + sy;
+    ay1[k] = h1 * qy; ay4[k] = h4 * qy; ay7[k] = h7 * qy;
+  }
+  const xMax = w - 1.001, yMax = h - 1.001, n = SUPER * SUPER;
   for (let y = 0; y < CROP_H; y++) {
     for (let x = 0; x < CROP_W; x++) {
       let r = 0, g = 0, b = 0;
-      // A grid of bilinear samples per crop pixel stands in for an area filter.
-      for (let sy = 0; sy < SUPER; sy++) for (let sx = 0; sx < SUPER; sx++) {
-        const qx = x + (sx + 0.5) / SUPER, qy = y + (sy + 0.5) / SUPER;
-        const q = h6 * qx + h7 * qy + h8, px = (h0 * qx + h1 * qy + h2) / q, py = (h3 * qx + h4 * qy + h5) / q;
-        const fx = Math.min(w - 1.001, Math.max(0, px - 0.5)), fy = Math.min(h - 1.001, Math.max(0, py - 0.5));
-        const ix = fx | 0, iy = fy | 0, ax = fx - ix, ay = fy - iy;
-        const o = (iy * w + ix) * c, o2 = o + w * c;
-        r += (d[o]! * (1 - ax) + d[o + c]! * ax) * (1 - ay) + (d[o2]! * (1 - ax) + d[o2 + c]! * ax) * ay;
-        g += (d[o + 1]! * (1 - ax) + d[o + c + 1]! * ax) * (1 - ay) + (d[o2 + 1]! * (1 - ax) + d[o2 + c + 1]! * ax) * ay;
-        b += (d[o + 2]! * (1 - ax) + d[o + c + 2]! * ax) * (1 - ay) + (d[o2 + 2]! * (1 - ax) + d[o2 + c + 2]! * ax) * ay;
+      for (let sy = 0; sy < SUPER; sy++) {
+        const ky = y * SUPER + sy, b1 = ay1[ky]!, b4 = ay4[ky]!, b7 = ay7[ky]!;
+        for (let sx = 0; sx < SUPER; sx++) {
+          const kx = x * SUPER + sx;
+          const q = ax6[kx]! + b7 + h8, px = (ax0[kx]! + b1 + h2) / q, py = (ax3[kx]! + b4 + h5) / q;
+          const fx = Math.min(xMax, Math.max(0, px - 0.5)), fy = Math.min(yMax, Math.max(0, py - 0.5));
+          const ix = fx | 0, iy = fy | 0, ax = fx - ix, ay = fy - iy, bx = 1 - ax, by = 1 - ay;
+          const o = (iy * w + ix) * c, o2 = o + w * c;
+          r += (d[o]! * bx + d[o + c]! * ax) * by + (d[o2]! * bx + d[o2 + c]! * ax) * ay;
+          g += (d[o + 1]! * bx + d[o + c + 1]! * ax) * by + (d[o2 + 1]! * bx + d[o2 + c + 1]! * ax) * ay;
+          b += (d[o + 2]! * bx + d[o + c + 2]! * ax) * by + (d[o2 + 2]! * bx + d[o2 + c + 2]! * ax) * ay;
+        }
       }
-      const i = (y * CROP_W + x) * 3, n = SUPER * SUPER;
+      const i = (y * CROP_W + x) * 3;
       out[i] = r / n; out[i + 1] = g / n; out[i + 2] = b / n;
     }
   }
@@ -172,24 +189,26 @@ export function numeralBox(white: Float32Array, threshold: number): [number, num
     m[y * CROP_W + x] = white[y * CROP_W + x]! > threshold ? 1 : 0;
   }
   const label = new Int32Array(CROP_H * CROP_W);
-  const stack: number[] = [];
+  // Each pixel is pushed once. The mask's outer ring is 0, so every set pixel's eight neighbours
+  // lie inside the crop and need no bounds checks.
+  const stack = new Int32Array(CROP_H * CROP_W);
   let best: [number, number, number, number] | null = null;
   let bestSize = -Infinity;
   let id = 0;
   for (let s = 0; s < m.length; s++) {
     if (!m[s] || label[s]) continue;
     id++;
-    label[s] = id; stack.push(s);
+    let sp = 0;
+    label[s] = id; stack[sp++] = s;
     let area = 0, x0 = CROP_W, y0 = CROP_H, x1 = 0, y1 = 0;
-    while (stack.length > 0) {
-      const i = stack.pop()!, x = i % CROP_W, y = (i / CROP_W) | 0;
+    while (sp > 0) {
+      const i = stack[--sp]!, x = i % CROP_W, y = (i / CROP_W) | 0;
       area++;
       if (x < x0) x0 = x; if (x > x1) x1 = x; if (y < y0) y0 = y; if (y > y1) y1 = y;
-      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
-        const nx = x + dx, ny = y + dy;
-        if (nx < 0 || ny < 0 || nx >= CROP_W || ny >= CROP_H) continue;
-        const j = ny * CROP_W + nx;
-        if (m[j] && !label[j]) { label[j] = id; stack.push(j); }
+      for (let j = i - CROP_W - 1; j <= i + CROP_W - 1; j += CROP_W) {
+        if (m[j] && !label[j]) { label[j] = id; stack[sp++] = j; }
+        if (m[j + 1] && !label[j + 1]) { label[j + 1] = id; stack[sp++] = j + 1; }
+        if (m[j + 2] && !label[j + 2]) { label[j + 2] = id; stack[sp++] = j + 2; }
       }
     }
     const bw = x1 - x0 + 1, bh = y1 - y0 + 1;
@@ -302,11 +321,14 @@ function featuresOf(p: Planes): Float32Array {
   const [bx0, by0, bx1, by1] = box;
   const side = Math.max(bx1 - bx0, by1 - by0) * 1.1;
   const cx = (bx0 + bx1) / 2, cy = (by0 + by1) / 2;
+  // A sample's column depends on x and sx alone, its row on y and sy alone: each is worked out once.
+  const sampleX = new Int32Array(NUM * 3), sampleY = new Int32Array(NUM * 3);
+  for (let x = 0; x < NUM; x++) for (let sx = 0; sx < 3; sx++) sampleX[x * 3 + sx] = Math.floor(cx - side / 2 + ((x + (sx + 0.5) / 3) * side) / NUM);
+  for (let y = 0; y < NUM; y++) for (let sy = 0; sy < 3; sy++) sampleY[y * 3 + sy] = Math.floor(cy - side / 2 + ((y + (sy + 0.5) / 3) * side) / NUM);
   for (let y = 0; y < NUM; y++) for (let x = 0; x < NUM; x++) {
     let s = 0;
     for (let sy = 0; sy < 3; sy++) for (let sx = 0; sx < 3; sx++) {
-      const px = Math.floor(cx - side / 2 + ((x + (sx + 0.5) / 3) * side) / NUM);
-      const py = Math.floor(cy - side / 2 + ((y + (sy + 0.5) / 3) * side) / NUM);
+      const px = sampleX[x * 3 + sx]!, py = sampleY[y * 3 + sy]!;
       // Outside the crop reads as field.
       s += px >= 0 && py >= 0 && px < CROP_W && py < CROP_H ? strokes[py * CROP_W + px]! + above[py * CROP_W + px]! - 1 : -1;
     }
