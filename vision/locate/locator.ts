@@ -122,6 +122,18 @@ function foreground(t: TableDistance, strictness: number): Uint8Array {
   return m;
 }
 
+/**
+ * Integer scratch for the floods' stacks and a blob's pixel list, kept between frames: new ones
+ * for every level of every frame were a megabyte of buffers a frame waiting for the collector,
+ * which the process's resident memory showed. Nothing is read from them that the same call did
+ * not write.
+ */
+const scratch = { flood: new Int32Array(0), stack: new Int32Array(0), members: new Int32Array(0) };
+function scratchInts(use: keyof typeof scratch, length: number): Int32Array {
+  if (scratch[use].length < length) scratch[use] = new Int32Array(length);
+  return scratch[use];
+}
+
 /** Removes specks (opening) and fills holes not connected to the frame edge. */
 function clean(m: Uint8Array, w: number, h: number): Uint8Array {
   const op = crossFilter(crossFilter(m, w, h, 'and'), w, h, 'or');
@@ -130,7 +142,7 @@ function clean(m: Uint8Array, w: number, h: number): Uint8Array {
   // the same 4-connected pixels as a pixel-at-a-time flood, in a third of its time.
   const seen = new Uint8Array(w * h);
   // A pixel is pushed at most three times: from the border, and by the span above and below it.
-  const stack = new Int32Array(3 * w * h);
+  const stack = scratchInts('flood', 3 * w * h);
   let sp = 0;
   for (let x = 0; x < w; x++) { stack[sp++] = x; stack[sp++] = (h - 1) * w + x; }
   for (let y = 1; y < h - 1; y++) { stack[sp++] = y * w; stack[sp++] = y * w + w - 1; }
@@ -159,7 +171,7 @@ function clean(m: Uint8Array, w: number, h: number): Uint8Array {
 
 function blobs(m: Uint8Array, w: number, h: number, minArea: number): Blob[] {
   const label = new Int32Array(w * h);
-  const stack = new Int32Array(w * h), members = new Int32Array(w * h);
+  const stack = scratchInts('stack', w * h), members = scratchInts('members', w * h);
   const out: Blob[] = [];
   let next = 1;
   for (let s = 0; s < w * h; s++) {
