@@ -270,10 +270,13 @@ function corners(b: Blob, w: number): Point[] {
 function fitLine(pts: Point[]): { at: Point; dir: Point } | null {
   if (pts.length < 8) return null;
   let mx = 0, my = 0;
-  for (const [x, y] of pts) { mx += x; my += y; }
+  for (let i = 0; i < pts.length; i++) { mx += pts[i]![0]; my += pts[i]![1]; }
   mx /= pts.length; my /= pts.length;
   let sxx = 0, syy = 0, sxy = 0;
-  for (const [x, y] of pts) { sxx += (x - mx) ** 2; syy += (y - my) ** 2; sxy += (x - mx) * (y - my); }
+  for (let i = 0; i < pts.length; i++) {
+    const x = pts[i]![0], y = pts[i]![1];
+    sxx += (x - mx) ** 2; syy += (y - my) ** 2; sxy += (x - mx) * (y - my);
+  }
   const ang = 0.5 * Math.atan2(2 * sxy, sxx - syy);
   return { at: [mx, my], dir: [Math.cos(ang), Math.sin(ang)] };
 }
@@ -386,7 +389,8 @@ function rectangleCorners(b: Blob, w: number, edge: readonly Point[]): Point[] {
     if (len < 1e-9) continue;
     const ux = (c[0] - a[0]) / len, uy = (c[1] - a[1]) / len;
     let s0 = Infinity, s1 = -Infinity, t0 = Infinity, t1 = -Infinity;
-    for (const [x, y] of hull) {
+    for (let j = 0; j < hull.length; j++) {
+      const x = hull[j]![0], y = hull[j]![1];
       const s = x * ux + y * uy, t = y * ux - x * uy;
       s0 = Math.min(s0, s); s1 = Math.max(s1, s); t0 = Math.min(t0, t); t1 = Math.max(t1, t);
     }
@@ -422,13 +426,19 @@ function cardCorners(b: Blob, w: number, h: number): Point[] {
 /** How many edge pixels lie within INLIER of the quad's sides (the quad in frame pixels, the points in mask pixels). */
 function outlineSupport(edge: readonly Point[], quad: readonly Point[]): number {
   const q = quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
+  // Each side's ends and length, worked out once rather than for every edge pixel (the same numbers).
+  const sides = [0, 1, 2, 3].map((k) => {
+    const [ax, ay] = q[k]!, [cx, cy] = q[(k + 1) % 4]!;
+    const len2 = (cx - ax) ** 2 + (cy - ay) ** 2;
+    return { ax, ay, cx, cy, len2, len: Math.sqrt(len2) };
+  });
   let n = 0;
-  for (const [px, py] of edge) {
+  for (let i = 0; i < edge.length; i++) {
+    const px = edge[i]![0], py = edge[i]![1];
     for (let k = 0; k < 4; k++) {
-      const [ax, ay] = q[k]!, [cx, cy] = q[(k + 1) % 4]!;
-      const len2 = (cx - ax) ** 2 + (cy - ay) ** 2;
+      const { ax, ay, cx, cy, len2, len } = sides[k]!;
       const t = ((px - ax) * (cx - ax) + (py - ay) * (cy - ay)) / len2;
-      if (t >= 0 && t <= 1 && Math.abs((px - ax) * (cy - ay) - (py - ay) * (cx - ax)) / Math.sqrt(len2) < INLIER) { n++; break; }
+      if (t >= 0 && t <= 1 && Math.abs((px - ax) * (cy - ay) - (py - ay) * (cx - ax)) / len < INLIER) { n++; break; }
     }
   }
   return n;
