@@ -4,7 +4,5 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { keepYoungGenerationSmall } = await import('../vision/heap.ts');
-keepYoungGenerationSmall();
 const { main } = await import('../device/cli.ts');
 process.exitCode = await main(process.argv.slice(2));

@@ -1,12 +1,8 @@
 // Measured by bench/vision.bench.ts in a process of its own, so that its resident memory is
 // what the companion pays for card reading (model loaded, frames read one at a time) and not
-// the benchmark's own frame rendering. Prints one JSON line: times per frame and RSS. It sets the
-// heap up as bin/red7.js does for the companion's own process.
+// the benchmark's own frame rendering. Prints one JSON line: times per frame and RSS.
 import { readFile } from 'node:fs/promises';
 import { CardClassifier } from './classifier.ts';
-import { keepYoungGenerationSmall } from './heap.ts';
-
-keepYoungGenerationSmall();
 
 const files = process.argv.slice(2);
 const classifier = await CardClassifier.load();

@@ -241,15 +241,15 @@ export function turnCrop(crop: Float32Array): Float32Array {
 
 /**
  * What a crop's features are made from, pixel by pixel: its channels over the white reference,
- * its whiteness, the whiteness above the field, the strokes and the ink; and the field's
- * whiteness, the whiteness threshold and the field's colour (medians over the non-white pixels).
+ * its whiteness, the whiteness above the field, the strokes and the ink; and the whiteness
+ * threshold and the field's colour (medians over the non-white pixels).
  * None of it depends on which way up the crop is read: turned through 180°, every plane is
  * reversed and every number stays (see turnPlanes).
  */
 interface Planes {
   nr: Float32Array; ng: Float32Array; nb: Float32Array; white: Float32Array;
   above: Float32Array; strokes: Float32Array; ink: Float32Array;
-  field: number; threshold: number; fieldColour: Colour;
+  threshold: number; fieldColour: Colour;
 }
 
 function planesOf(crop: Float32Array, [wr, wg, wb]: Colour): Planes {
@@ -272,7 +272,7 @@ function planesOf(crop: Float32Array, [wr, wg, wb]: Colour): Planes {
   let nf = 0;
   for (let i = 0; i < n; i++) if (white[i]! < threshold) { fr[nf] = nr[i]!; fg[nf] = ng[i]!; fb[nf] = nb[i]!; nf++; }
   const fieldColour: Colour = [median(fr.subarray(0, nf)), median(fg.subarray(0, nf)), median(fb.subarray(0, nf))];
-  return { nr, ng, nb, white, above, strokes, ink: inkMap(nr, ng, nb), field, threshold, fieldColour };
+  return { nr, ng, nb, white, above, strokes, ink: inkMap(nr, ng, nb), threshold, fieldColour };
 }
 
 /**
@@ -285,7 +285,7 @@ function turnPlanes(p: Planes): Planes {
   const turn = (a: Float32Array): Float32Array => a.slice().reverse();
   return {
     nr: turn(p.nr), ng: turn(p.ng), nb: turn(p.nb), white: turn(p.white), above: turn(p.above), strokes: turn(p.strokes), ink: turn(p.ink),
-    field: p.field, threshold: p.threshold, fieldColour: p.fieldColour,
+    threshold: p.threshold, fieldColour: p.fieldColour,
   };
 }
 

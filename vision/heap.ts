@@ -7,7 +7,10 @@
 // against 0.48–0.75 ms), and the same process stayed at 173–188 MiB.
 import v8 from 'node:v8';
 
-/** Stops V8 growing the young generation. Call once, early, in a process that will read cards. */
+/**
+ * Stops V8 growing the young generation, for the whole process. CardClassifier.load calls it, so
+ * it takes effect before the first frame; calling it again changes nothing.
+ */
 export function keepYoungGenerationSmall(): void {
   // A growth factor of 1 leaves the semi-space at its starting size. The flag is read whenever
   // the young generation would grow, so setting it after start-up takes effect.
