@@ -7,6 +7,7 @@ import type { RawImage } from './image.ts';
 import { makeRng, mixSeed, type Rng } from './random.ts';
 import { rasteriseSvg, renderCard } from './render/rasterise.ts';
 import { notCardSvg } from './render/not-card-svg.ts';
+import type { StyleSet } from './render/fonts.ts';
 import { randomStyle, type Layout } from './render/style.ts';
 
 /**
@@ -17,20 +18,22 @@ export interface FacePool {
   faces: Map<Card, RawImage[]>;
   notCards: RawImage[];
   freshWidth?: number;
+  /** The families and layouts the faces are drawn from (training when absent). */
+  styles?: StyleSet;
 }
 
 /** Renders `stylesPerCard` random styles of each of the 49 cards, `width` pixels wide. */
-export async function buildFacePool(seed: number, stylesPerCard: number, width: number, notCards = 0): Promise<FacePool> {
+export async function buildFacePool(seed: number, stylesPerCard: number, width: number, notCards = 0, styles: StyleSet = 'training'): Promise<FacePool> {
   const rng = makeRng(mixSeed(seed, 1));
   const faces = new Map<Card, RawImage[]>();
   for (const card of ALL_CARDS) {
     const list: RawImage[] = [];
-    for (let k = 0; k < stylesPerCard; k++) list.push(await renderCard(card, randomStyle(card, rng), width));
+    for (let k = 0; k < stylesPerCard; k++) list.push(await renderCard(card, randomStyle(card, rng, styles), width));
     faces.set(card, list);
   }
   const others: RawImage[] = [];
   for (let k = 0; k < notCards; k++) others.push(await drawNotCard(rng, width));
-  return { faces, notCards: others };
+  return { faces, notCards: others, styles };
 }
 
 /**
@@ -40,8 +43,8 @@ export async function buildFacePool(seed: number, stylesPerCard: number, width: 
  * few dozen fixed non-cards it read an upside-down "J" on a plain green card as a G1. Rendering
  * costs about 10 ms a face.
  */
-export function freshFacePool(width: number): FacePool {
-  return { faces: new Map(), notCards: [], freshWidth: width };
+export function freshFacePool(width: number, styles: StyleSet = 'training'): FacePool {
+  return { faces: new Map(), notCards: [], freshWidth: width, styles };
 }
 
 /** Whether photoOfNotCard can draw from this pool. */
@@ -55,10 +58,10 @@ function drawNotCard(rng: Rng, width: number): Promise<RawImage> {
 }
 
 /** A face of the card from the pool, or a newly drawn one for a fresh pool (with its layout: pooled faces do not keep theirs). */
-async function faceOf(pool: FacePool, card: Card, rng: Rng): Promise<{ face: RawImage; layout?: Layout }> {
+async function faceOf(pool: FacePool, card: Card, rng: Rng): Promise<{ face: RawImage; layout?: Layout; family?: string }> {
   if (pool.freshWidth === undefined) return { face: rng.pick(pool.faces.get(card)!) };
-  const style = randomStyle(card, rng);
-  return { face: await renderCard(card, style, pool.freshWidth), layout: style.layout };
+  const style = randomStyle(card, rng, pool.styles ?? 'training');
+  return { face: await renderCard(card, style, pool.freshWidth), layout: style.layout, family: style.font.family };
 }
 
 /** One photo and what is in it: a card, nothing card-like (`null`), or several cards. */
@@ -67,14 +70,16 @@ export interface LabelledPhoto extends Scene {
   cards: Card[];
   /** The edition layout the card is drawn in, when the pool drew the face for this photo. */
   layout?: Layout;
+  /** The numerals' font family, when the pool drew the face for this photo. */
+  family?: string;
 }
 
 /** Photographs one card chosen by the rng (cards cycle so that every card is equally common). */
 export async function photoOfCard(pool: FacePool, index: number, rng: Rng, width: number, height: number, glareShare?: number): Promise<LabelledPhoto> {
   const card = ALL_CARDS[index % ALL_CARDS.length]!;
-  const { face, layout } = await faceOf(pool, card, rng);
+  const { face, layout, family } = await faceOf(pool, card, rng);
   const scene = await photograph([face], rng, { width, height, glareShare });
-  return { ...scene, card, cards: [card], layout };
+  return { ...scene, card, cards: [card], layout, family };
 }
 
 /** Photographs a card-shaped thing that is not a Red7 face. */

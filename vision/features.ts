@@ -94,7 +94,15 @@ export function warpCrop(img: RawImage, quad: readonly Point[]): Float32Array {
 
 type Colour = [number, number, number];
 
-/** The white reference: mean colour of the 4 % of crop pixels whose weakest channel is strongest. */
+/** A pixel whose weakest channel is at least this is blown out: the sensor clipped every channel. */
+const CLIPPED = 250;
+
+/**
+ * The white reference: mean colour of the 4 % of crop pixels whose weakest channel is strongest,
+ * leaving out blown-out pixels (every channel clipped) while enough others remain. A glare core
+ * clips to pure white whatever the lamp's colour, so under a warm lamp it would cancel the cast
+ * that the numeral shows and turn the field's hue.
+ */
 export function whiteReference(crop: Float32Array): Colour {
   return whiteReferences(crop)[0];
 }
@@ -108,7 +116,12 @@ export function whiteReference(crop: Float32Array): Colour {
 function whiteReferences(crop: Float32Array): [upright: Colour, turned: Colour] {
   const n = crop.length / 3;
   const mins = new Float32Array(n);
-  for (let i = 0; i < n; i++) mins[i] = Math.min(crop[3 * i]!, crop[3 * i + 1]!, crop[3 * i + 2]!);
+  let clipped = 0;
+  for (let i = 0; i < n; i++) {
+    mins[i] = Math.min(crop[3 * i]!, crop[3 * i + 1]!, crop[3 * i + 2]!);
+    if (mins[i]! >= CLIPPED) clipped++;
+  }
+  if (n - clipped >= Math.ceil(n * 0.04)) for (let i = 0; i < n; i++) if (mins[i]! >= CLIPPED) mins[i] = -1;
   const cut = kthSmallest(mins, Math.floor(n * 0.96));
   let r = 0, g = 0, b = 0, k = 0;
   for (let i = 0; i < n; i++) {

@@ -68,7 +68,7 @@ describe('card renderer', () => {
     const rng = makeRng(9);
     for (let k = 0; k < 40; k++) {
       const st = { ...randomStyle(parseCard('G2'), rng), layout: 'hobby' as const, numeralShadow: 0 };
-      const numerals = (cardSvg(parseCard('G2'), st, 50, 70).match(/>2<\/text>/g) ?? []).length;
+      const numerals = (cardSvg(parseCard('G2'), st, 50, 70).match(/class="numeral"/g) ?? []).length;
       if (st.ruleText) expect(numerals).toBe(1);
       else expect(numerals).toBeGreaterThanOrEqual(1);
     }

@@ -1,22 +1,27 @@
 // Card faces as SVG: the Asmadi layout (colour field, paint splat, drip bands, huge white
 // numeral, corner numerals, vertical rule text, action icons on odd cards), the Hobby World
-// layout (low-poly facets, numeral in a corner, rule in a white panel) and a plain layout.
+// layout (low-poly facets, numeral in a corner, rule in a white panel), a plain layout, and the
+// held-out gate's ribbon layout. Text is drawn as glyph outlines (fonts.ts), never as <text>.
 import { cardColour, cardValue, type Card, type Colour } from '../../device/rules/cards.ts';
 import { makeRng, type Rng } from '../random.ts';
-import { hex, RULE_TEXT_EN, RULE_TEXT_RU, shiftColour, type Rgb } from './palette.ts';
+import { figureHeight, textPath, type FontChoice } from './fonts.ts';
+import { hex, RULE_TEXT_EN, RULE_TEXT_RU, shiftColour } from './palette.ts';
 import { FACET_MARGIN, shadeIsClear, type CardStyle } from './style.ts';
 
 /** The card's drawing box: 63 × 88 mm is 5:7. */
 export const CARD_W = 250;
 export const CARD_H = 350;
 
-function esc(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** A line of text as a path, centred on x with its baseline at y; `extra` adds attributes (fill, transform). */
+function text(s: string, x: number, y: number, size: number, font: FontChoice, extra = ''): string {
+  return `<path d="${textPath(s, font, x, y, size).d}" ${extra}/>`;
 }
 
-function text(s: string, x: number, y: number, size: number, st: CardStyle, extra = ''): string {
-  const weight = st.bold ? 'bold' : 'normal';
-  return `<text x="${x.toFixed(1)}" y="${y.toFixed(1)}" font-family="${st.font}" font-weight="${weight}" font-size="${size.toFixed(1)}" text-anchor="middle" ${extra}>${esc(s)}</text>`;
+/** A line of text squeezed or stretched to `length` units wide about its centre, as SVG's textLength does. */
+function fittedText(s: string, x: number, y: number, size: number, font: FontChoice, length: number, extra = ''): string {
+  const { d, width } = textPath(s, font, 0, 0, size);
+  const k = width > 0 ? length / width : 1;
+  return `<path d="${d}" transform="translate(${x.toFixed(1)} ${y.toFixed(1)}) scale(${k.toFixed(3)} 1)" ${extra}/>`;
 }
 
 /** A closed blob through jittered points around a centre, smoothed with quadratic curves. */
@@ -70,19 +75,31 @@ function shadowFilter(st: CardStyle): string {
     : '';
 }
 
-function bigNumeral(value: number, x: number, y: number, st: CardStyle, rotate = 0): string {
-  const size = st.numeralSize * CARD_H * 1.3; // font size: cap height is about 0.72 of the em
-  const base = y + size * 0.36;
+/** A white numeral (a big one or a corner index) whose figures are `height` units tall, centred on (x, y), with the style's shadow and outline. */
+function numeral(value: number, x: number, y: number, height: number, st: CardStyle, rotate = 0, role: 'numeral' | 'index' = 'index'): string {
+  const size = height / figureHeight(st.font);
+  const base = y + height / 2;
   const rot = rotate !== 0 ? `transform="rotate(${rotate} ${x} ${y})"` : '';
   const shadow = st.numeralShadow > 0
-    ? text(String(value), x + 4, base + 4, size, st, `fill="#000" opacity="${st.numeralShadow.toFixed(2)}" filter="url(#sh)" ${rot}`)
+    ? text(String(value), x + st.shadowDx, base + st.shadowDy, size, st.font, `fill="#000" opacity="${st.numeralShadow.toFixed(2)}" filter="url(#sh)" ${rot}`)
     : '';
-  return shadow + text(String(value), x, base, size, st, `fill="#fff" ${rot}`);
+  // An outline drawn under the fill at twice its width shows only outside the figure.
+  const outline = st.numeralOutline > 0
+    ? text(String(value), x, base, size, st.font, `fill="none" stroke="${hex(shiftColour(st.band, 0, 1, 0.6))}" stroke-width="${(2 * st.numeralOutline * (height / 120)).toFixed(2)}" stroke-linejoin="round" ${rot}`)
+    : '';
+  return shadow + outline + text(String(value), x, base, size, st.font, `fill="#fff" class="${role}" ${rot}`);
 }
 
-function corners(value: number, st: CardStyle, size: number): string {
-  const tl = text(String(value), 22, 14 + size * 0.75, size, st, 'fill="#fff"');
-  return `${tl}<g transform="rotate(180 ${CARD_W / 2} ${CARD_H / 2})">${tl}</g>`;
+function bigNumeral(value: number, x: number, y: number, st: CardStyle, rotate = 0): string {
+  return numeral(value, x, y, st.numeralSize * CARD_H, st, rotate, 'numeral');
+}
+
+/** Corner indices `height` units tall in the top-left and, turned, the bottom-right (and the other two corners when `all`). */
+function corners(value: number, st: CardStyle, height: number, all = false): string {
+  const plain = { ...st, numeralShadow: 0, numeralOutline: 0 };
+  const tl = numeral(value, 22 + height * 0.2, 14 + height / 2, height, plain);
+  const tr = all ? numeral(value, CARD_W - 22 - height * 0.2, 14 + height / 2, height, plain) : '';
+  return `${tl}${tr}<g transform="rotate(180 ${CARD_W / 2} ${CARD_H / 2})">${tl}${tr}</g>`;
 }
 
 function asmadi(colour: Colour, value: number, st: CardStyle, rng: Rng): string {
@@ -91,15 +108,17 @@ function asmadi(colour: Colour, value: number, st: CardStyle, rng: Rng): string 
     `<circle cx="${rng.range(30, 220).toFixed(1)}" cy="${rng.range(60, 290).toFixed(1)}" r="${rng.range(2, 8).toFixed(1)}"/>`).join('');
   const depth = rng.range(18, 45);
   const bands = `<path d="${dripBand(rng, depth)}"/><g transform="rotate(180 ${CARD_W / 2} ${CARD_H / 2})"><path d="${dripBand(rng, depth)}"/></g>`;
+  const ruleSize = rng.range(8, 11);
+  const ruleFont = { ...st.ruleFont, subset: 'latin' as const };
   const rule = st.ruleText
-    ? `<g fill="#fff" opacity="0.9">${text(RULE_TEXT_EN[colour], 0, 0, rng.range(8, 11), { ...st, bold: true }, `transform="translate(13 ${CARD_H / 2}) rotate(-90)"`)}` +
-      `${text(RULE_TEXT_EN[colour], 0, 0, rng.range(8, 11), { ...st, bold: true }, `transform="translate(${CARD_W - 13} ${CARD_H / 2}) rotate(90)"`)}</g>`
+    ? `<g fill="#fff" opacity="0.9">${text(RULE_TEXT_EN[colour], 0, 0, ruleSize, ruleFont, `transform="translate(13 ${CARD_H / 2}) rotate(-90)"`)}` +
+      `${text(RULE_TEXT_EN[colour], 0, 0, ruleSize, ruleFont, `transform="translate(${CARD_W - 13} ${CARD_H / 2}) rotate(90)"`)}</g>`
     : '';
   const icon = value % 2 === 1
     ? `<g transform="translate(${CARD_W - 44} 14)">${actionIcon(value)}</g><g transform="rotate(180 ${CARD_W / 2} ${CARD_H / 2}) translate(${CARD_W - 44} 14)">${actionIcon(value)}</g>`
     : '';
   return `<g fill="${hex(st.band)}" opacity="${rng.range(0.75, 1).toFixed(2)}">${bands}<path d="${splat}"/>${drops}</g>` +
-    rule + icon + (st.cornerNumerals ? corners(value, st, rng.range(26, 40)) : '') +
+    rule + icon + (st.cornerNumerals ? corners(value, st, rng.range(19, 29)) : '') +
     bigNumeral(value, CARD_W / 2 + st.numeralDx, CARD_H / 2 + st.numeralDy, st);
 }
 
@@ -134,7 +153,7 @@ function hobby(colour: Colour, value: number, st: CardStyle, rng: Rng): string {
   const panelY = rng.range(225, 260);
   const panel = st.ruleText
     ? `<rect x="22" y="${panelY.toFixed(1)}" width="206" height="${rng.range(50, 75).toFixed(1)}" rx="6" fill="#fff"/>` +
-      text(RULE_TEXT_RU[colour], CARD_W / 2, panelY + 26, 11, { ...st, bold: false }, `fill="${hex(st.band)}" textLength="190" lengthAdjust="spacingAndGlyphs"`)
+      fittedText(st.ruleRussian ? RULE_TEXT_RU[colour] : RULE_TEXT_EN[colour], CARD_W / 2, panelY + 26, 11, st.ruleFont, 190, `fill="${hex(st.band)}"`)
     : '';
   const nx = 62 + st.numeralDx, ny = 78 + st.numeralDy;
   const num = bigNumeral(value, nx, ny, st, st.quarterTurn ? -90 : 0);
@@ -147,8 +166,25 @@ function hobby(colour: Colour, value: number, st: CardStyle, rng: Rng): string {
 function plain(value: number, st: CardStyle, rng: Rng): string {
   const ring = rng.chance(0.4) ? `<circle cx="${CARD_W / 2}" cy="${CARD_H / 2}" r="${rng.range(70, 105).toFixed(1)}" fill="${hex(st.band)}" opacity="0.8"/>` : '';
   const frame = rng.chance(0.4) ? `<rect x="14" y="14" width="${CARD_W - 28}" height="${CARD_H - 28}" rx="8" fill="none" stroke="#fff" stroke-width="${rng.range(1.5, 4).toFixed(1)}"/>` : '';
-  return ring + frame + (st.cornerNumerals ? corners(value, st, rng.range(24, 44)) : '') +
+  return ring + frame + (st.cornerNumerals ? corners(value, st, rng.range(17, 32)) : '') +
     bigNumeral(value, CARD_W / 2 + st.numeralDx, CARD_H / 2 + st.numeralDy, st);
+}
+
+/**
+ * The held-out gate's layout, which training never draws: a darker ribbon crossing the face
+ * diagonally behind an outlined numeral, indices in all four corners, the rule in a strip at the foot.
+ */
+function ribbon(colour: Colour, value: number, st: CardStyle, rng: Rng): string {
+  const w = rng.range(60, 110), slope = rng.range(-0.5, 0.5) * CARD_H;
+  const y0 = CARD_H / 2 - slope / 2, y1 = CARD_H / 2 + slope / 2;
+  const band = `<path d="M0,${(y0 - w / 2).toFixed(1)} L${CARD_W},${(y1 - w / 2).toFixed(1)} L${CARD_W},${(y1 + w / 2).toFixed(1)} L0,${(y0 + w / 2).toFixed(1)} Z" fill="${hex(st.band)}" opacity="${rng.range(0.6, 0.95).toFixed(2)}"/>`;
+  const strip = st.ruleText
+    ? `<rect x="0" y="${CARD_H - 34}" width="${CARD_W}" height="34" fill="${hex(shiftColour(st.band, 0, 1, 0.7))}"/>` +
+      fittedText(RULE_TEXT_EN[colour], CARD_W / 2, CARD_H - 13, 9, { ...st.ruleFont, subset: 'latin' }, 140, 'fill="#fff"')
+    : '';
+  const outlined = { ...st, numeralOutline: Math.max(st.numeralOutline, 1.5) };
+  return band + strip + corners(value, st, rng.range(16, 24), true) +
+    bigNumeral(value, CARD_W / 2 + st.numeralDx, CARD_H / 2 - 10 + st.numeralDy, outlined);
 }
 
 /** The SVG of a card face in a style, sized width × height pixels (the drawing box is always 250 × 350). */
@@ -156,7 +192,10 @@ export function cardSvg(card: Card, st: CardStyle, width: number, height: number
   const rng = makeRng(st.shapeSeed);
   const colour = cardColour(card);
   const value = cardValue(card);
-  const inner = st.layout === 'asmadi' ? asmadi(colour, value, st, rng) : st.layout === 'hobby' ? hobby(colour, value, st, rng) : plain(value, st, rng);
+  const inner = st.layout === 'asmadi' ? asmadi(colour, value, st, rng)
+    : st.layout === 'hobby' ? hobby(colour, value, st, rng)
+    : st.layout === 'ribbon' ? ribbon(colour, value, st, rng)
+    : plain(value, st, rng);
   const r = st.cornerRadius;
   const b = st.border;
   const grad = st.gradient !== 0

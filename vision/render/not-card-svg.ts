@@ -3,6 +3,14 @@
 import type { Rng } from '../random.ts';
 import { hex, hsvToRgb } from './palette.ts';
 import { CARD_H, CARD_W } from './card-svg.ts';
+import { textPath, TRAINING_FAMILIES, weightsOf } from './fonts.ts';
+
+/** Suit shapes as paths in a 100-unit box centred on the origin (no font has them in its Latin subset). */
+const SUITS = [
+  'M0,-50 L40,0 L0,50 L-40,0 Z',
+  'M0,45 C-60,0 -45,-50 0,-20 C45,-50 60,0 0,45 Z',
+  'M0,-50 C30,-20 50,0 25,20 C15,28 5,22 3,15 L10,45 L-10,45 L-3,15 C-5,22 -15,28 -25,20 C-50,0 -30,-20 0,-50 Z',
+];
 
 /** The SVG of a random card-shaped object that is not a Red7 face, width × height pixels. */
 export function notCardSvg(rng: Rng, width: number, height: number): string {
@@ -21,8 +29,13 @@ export function notCardSvg(rng: Rng, width: number, height: number): string {
       `<rect x="${rng.range(-50, 250).toFixed(0)}" y="${rng.range(-50, 350).toFixed(0)}" width="${rng.range(10, 150).toFixed(0)}" height="${rng.range(10, 150).toFixed(0)}" fill="${hex(hsvToRgb(rng.range(0, 360), rng.range(0, 1), rng.range(0.2, 1)))}" transform="rotate(${rng.range(0, 90).toFixed(0)} 125 175)"/>`).join('');
     inner = `<rect width="${CARD_W}" height="${CARD_H}" fill="${bg}"/>${stripes}`;
   } else {
-    const letter = rng.pick(['A', 'K', 'Q', 'J', '♠', '♥', '♦', '♣', 'X', '?']);
-    inner = `<rect width="${CARD_W}" height="${CARD_H}" fill="${bg}"/><text x="125" y="225" font-family="DejaVu Sans" font-weight="bold" font-size="${rng.range(90, 170).toFixed(0)}" text-anchor="middle" fill="#fff">${letter}</text>`;
+    const letter = rng.pick(['A', 'K', 'Q', 'J', 'X', '?', 'suit']);
+    const size = rng.range(90, 170);
+    const family = rng.pick(TRAINING_FAMILIES);
+    const mark = letter === 'suit'
+      ? `<path d="${rng.pick(SUITS)}" transform="translate(125 175) scale(${(size / 100).toFixed(2)})"/>`
+      : `<path d="${textPath(letter, { family, weight: weightsOf(family).at(-1)! }, 125, 175 + size * 0.36, size).d}"/>`;
+    inner = `<rect width="${CARD_W}" height="${CARD_H}" fill="${bg}"/><g fill="#fff">${mark}</g>`;
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${CARD_W} ${CARD_H}">` +
     `<defs><clipPath id="c"><rect width="${CARD_W}" height="${CARD_H}" rx="12"/></clipPath></defs><g clip-path="url(#c)">${inner}</g></svg>`;

@@ -3,30 +3,38 @@
 // published editions so that the classifier keys on colour and numeral, not on one drawing.
 import { cardColour, COLOURS, type Card, type Colour } from '../../device/rules/cards.ts';
 import type { Rng } from '../random.ts';
+import { familiesOf, weightsOf, type Family, type FontChoice, type StyleSet } from './fonts.ts';
 import { deltaE, PRINTED, rgbToHsv, shiftColour, type Rgb } from './palette.ts';
 
-export const LAYOUTS = ['asmadi', 'hobby', 'plain'] as const;
+/** The layouts training and calibration draw: the two editions' and a plain one. */
+export const TRAINING_LAYOUTS = ['asmadi', 'hobby', 'plain'] as const;
+/** A layout only the held-out gate draws: a ribbon across the face, an outlined numeral, four corner indices. */
+export const HELD_OUT_LAYOUT = 'ribbon';
+export const LAYOUTS = [...TRAINING_LAYOUTS, HELD_OUT_LAYOUT] as const;
 export type Layout = (typeof LAYOUTS)[number];
-
-/** Font families that librsvg finds through fontconfig on Debian and Raspberry Pi OS. */
-export const FONTS = [
-  'DejaVu Sans', 'DejaVu Serif', 'DejaVu Sans Condensed', 'DejaVu Sans Mono',
-  'Liberation Sans', 'Liberation Serif', 'Liberation Sans Narrow', 'Liberation Mono',
-] as const;
 
 /** Everything the SVG builder needs to draw one face. */
 export interface CardStyle {
   layout: Layout;
   field: Rgb;
   band: Rgb;
-  font: string;
-  bold: boolean;
+  /** The numerals' typeface. */
+  font: FontChoice;
+  /** The rule text's typeface (Cyrillic for the Hobby World panel when the set has one). */
+  ruleFont: FontChoice;
+  /** The Hobby World panel's rule is in Russian when ruleFont has Cyrillic, else in English. */
+  ruleRussian: boolean;
   /** Big numeral height as a fraction of the card height. */
   numeralSize: number;
   /** Big numeral offset from its anchor, in card units (250 × 350 box). */
   numeralDx: number;
   numeralDy: number;
   numeralShadow: number;
+  /** The shadow's offset in card units. */
+  shadowDx: number;
+  shadowDy: number;
+  /** A dark outline round the numerals, in card units (0: none). */
+  numeralOutline: number;
   /** White border width in card units (0: colour to the edge). */
   border: number;
   cornerRadius: number;
@@ -78,11 +86,49 @@ export function shadeIsClear(colour: Colour, shade: Rgb, margin = SHADE_MARGIN):
   return own <= margin * nearest;
 }
 
-/** Draws a random style for a card; the colour is the card's own, shifted in hue, saturation and value. */
-export function randomStyle(card: Card, rng: Rng): CardStyle {
+/** A family's weight: bold (600 and over) in 70 % of faces where it has one, else regular. */
+function drawWeight(family: Family, rng: Rng): number {
+  const weights = weightsOf(family);
+  const bold = weights.filter((w) => w >= 600);
+  const regular = weights.filter((w) => w < 600);
+  const pool = bold.length > 0 && (regular.length === 0 || rng.chance(0.7)) ? bold : regular.length > 0 ? regular : weights;
+  return rng.pick(pool);
+}
+
+const cyrillicCache = new Map<StyleSet, readonly Family[]>();
+
+/** The families of a set whose packages hold Cyrillic glyphs. */
+function cyrillicFamilies(set: StyleSet): readonly Family[] {
+  let list = cyrillicCache.get(set);
+  if (list === undefined) cyrillicCache.set(set, list = familiesOf(set).filter((f) => weightsOf(f, 'cyrillic').length > 0));
+  return list;
+}
+
+/** The rule text's font: the numerals' family where it has Cyrillic, else another of the set's that has. */
+function drawRuleFont(family: Family, set: StyleSet, rng: Rng): { font: FontChoice; russian: boolean } {
+  const cyrillic = cyrillicFamilies(set);
+  const pick = rng.next();
+  const ruleFamily = weightsOf(family, 'cyrillic').length > 0 ? family : cyrillic.length > 0 ? cyrillic[Math.floor(pick * cyrillic.length)]! : family;
+  const russian = weightsOf(ruleFamily, 'cyrillic').length > 0;
+  const subset = russian ? 'cyrillic' : 'latin';
+  const weights = weightsOf(ruleFamily, subset);
+  return { font: { family: ruleFamily, weight: weights.includes(700) ? 700 : weights[weights.length - 1]!, subset }, russian };
+}
+
+/** The layout of a face: the held-out gate draws its own layout in 40 % of faces. */
+function drawLayout(set: StyleSet, rng: Rng): Layout {
+  if (set === 'held-out' && rng.chance(0.4)) return HELD_OUT_LAYOUT;
+  return rng.chance(0.55) ? 'asmadi' : rng.chance(0.5) ? 'hobby' : 'plain';
+}
+
+/**
+ * Draws a random style for a card from a style set (training unless told): the colour is the
+ * card's own, shifted in hue, saturation and value; the typeface and layout come from the set.
+ */
+export function randomStyle(card: Card, rng: Rng, set: StyleSet = 'training'): CardStyle {
   const colour = cardColour(card);
   const printed = PRINTED[colour];
-  const layout = rng.chance(0.55) ? 'asmadi' : rng.chance(0.5) ? 'hobby' : 'plain';
+  const layout = drawLayout(set, rng);
   // Hue shifts stay well inside half the gap to the neighbouring colours (see HUE_DRIFT).
   // Shades that stray towards a neighbouring colour are drawn again; after 20 tries, the printed one.
   let dh = 0, ks = 1, kv = 1;
@@ -92,16 +138,23 @@ export function randomStyle(card: Card, rng: Rng): CardStyle {
   }
   const field = shiftColour(printed.field, dh, ks, kv);
   const band = shiftColour(printed.band, dh + rng.range(-4, 4), ks * rng.range(0.9, 1.1), kv * rng.range(0.85, 1.1));
+  const family = rng.pick(familiesOf(set));
+  const weight = drawWeight(family, rng);
+  const rule = drawRuleFont(family, set, rng);
   return {
     layout,
     field,
     band,
-    font: rng.pick(FONTS),
-    bold: rng.chance(0.7),
-    numeralSize: layout === 'hobby' ? rng.range(0.26, 0.36) : rng.range(0.3, 0.5),
+    font: { family, weight },
+    ruleFont: rule.font,
+    ruleRussian: rule.russian,
+    numeralSize: layout === 'hobby' ? rng.range(0.22, 0.34) : rng.range(0.25, 0.45),
     numeralDx: rng.range(-8, 8),
     numeralDy: rng.range(-10, 10),
     numeralShadow: rng.chance(0.75) ? rng.range(0.2, 0.6) : 0,
+    shadowDx: rng.range(-2, 6),
+    shadowDy: rng.range(-2, 6),
+    numeralOutline: rng.chance(0.2) ? rng.range(0.8, 3) : 0,
     border: rng.chance(0.6) ? 0 : rng.range(2, 12),
     cornerRadius: rng.range(6, 16),
     shapeSeed: rng.int(0, 2 ** 31 - 1),

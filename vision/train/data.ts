@@ -3,6 +3,7 @@
 import { cardColourIndex, cardValue, type Card } from '../../device/rules/cards.ts';
 import { buildFacePool, freshFacePool, hasNotCards, photoOfCard, photoOfNotCard, type FacePool } from '../dataset.ts';
 import { FEATURE_LENGTH } from '../features.ts';
+import type { StyleSet } from '../render/fonts.ts';
 import { readFrame } from '../pipeline.ts';
 import { makeRng, mixSeed } from '../random.ts';
 import { LOCATED, VIEWS, type View } from '../views.ts';
@@ -64,12 +65,12 @@ export interface FeatureSet {
 
 /** How to make a face pool, in a form a worker process can receive: fresh faces, or K rendered styles per card. */
 export type PoolSpec =
-  | { kind: 'fresh'; width: number }
-  | { kind: 'styles'; seed: number; stylesPerCard: number; width: number; notCards: number };
+  | { kind: 'fresh'; width: number; styles: StyleSet }
+  | { kind: 'styles'; seed: number; stylesPerCard: number; width: number; notCards: number; styles: StyleSet };
 
 /** Builds the pool a spec describes (the same pool in every worker). */
 export async function facePoolFor(spec: PoolSpec): Promise<FacePool> {
-  return spec.kind === 'fresh' ? freshFacePool(spec.width) : buildFacePool(spec.seed, spec.stylesPerCard, spec.width, spec.notCards);
+  return spec.kind === 'fresh' ? freshFacePool(spec.width, spec.styles) : buildFacePool(spec.seed, spec.stylesPerCard, spec.width, spec.notCards, spec.styles);
 }
 
 /** Photographs `count` scenes of a stream and reads each through the shared pipeline; each photo gives two rows, one per way up. */

@@ -37,6 +37,22 @@ export interface TrainOptions {
   log: (line: string) => void;
 }
 
+/**
+ * The faces training and validation draw: training from the training families and layouts only;
+ * validation, on which the threshold is set, from the calibration families, which training never
+ * sees, so the threshold has to hold for typefaces the model does not know. stylesPerCard 0 gives
+ * every photo a style of its own (see freshFacePool); a few styles per card suit quick smoke runs.
+ */
+export function poolSpecs(seed: number, stylesPerCard: number): { train: PoolSpec; validation: PoolSpec } {
+  if (stylesPerCard === 0) {
+    return { train: { kind: 'fresh', width: 150, styles: 'training' }, validation: { kind: 'fresh', width: 300, styles: 'calibration' } };
+  }
+  return {
+    train: { kind: 'styles', seed, stylesPerCard, width: 150, notCards: Math.max(4, Math.round(stylesPerCard * 2)), styles: 'training' },
+    validation: { kind: 'styles', seed: mixSeed(seed, 99), stylesPerCard: Math.max(1, Math.round(stylesPerCard / 3)), width: 300, notCards: 8, styles: 'calibration' },
+  };
+}
+
 /** Renders, trains, calibrates and saves; returns the metadata written. */
 export async function trainModel(o: TrainOptions): Promise<{ metadata: Metadata }> {
   const started = Date.now();
@@ -46,12 +62,8 @@ export async function trainModel(o: TrainOptions): Promise<{ metadata: Metadata 
   tf.enableProdMode();
   const secs = (): string => `${((Date.now() - started) / 1000).toFixed(0)}s`;
   const log = (line: string): void => o.log(`[${secs()}] ${line}`);
-  // stylesPerCard 0: every photo gets a style of its own (see freshFacePool); a few styles per card suit quick smoke runs.
   const fresh = o.stylesPerCard === 0;
-  const trainSpec: PoolSpec = fresh ? { kind: 'fresh', width: 150 } : { kind: 'styles', seed: o.seed, stylesPerCard: o.stylesPerCard, width: 150, notCards: Math.max(4, Math.round(o.stylesPerCard * 2)) };
-  // Validation photos use faces the training photos never saw (a second pool), drawn as the
-  // camera frames are (VALIDATION_FRAME, faces as wide as vision-eval draws them).
-  const valSpec: PoolSpec = fresh ? { kind: 'fresh', width: 300 } : { kind: 'styles', seed: mixSeed(o.seed, 99), stylesPerCard: Math.max(1, Math.round(o.stylesPerCard / 3)), width: 300, notCards: 8 };
+  const { train: trainSpec, validation: valSpec } = poolSpecs(o.seed, o.stylesPerCard);
   const processes = renderProcesses();
   log(`${fresh ? 'a fresh style for every photo' : `${o.stylesPerCard} styles × 49 cards`}; rendering in ${processes} processes`);
   // Training photos have a glare spot more often than the camera's (TRAIN_GLARE_SHARE);
@@ -79,7 +91,7 @@ export async function trainModel(o: TrainOptions): Promise<{ metadata: Metadata 
   log(`validation top-1 before rejection: ${(raw * 100).toFixed(2)} %`);
   log(`validation: ${acc.correct}/${acc.photos} correct, ${acc.confidentErrors} confident errors, ${acc.rejected} rejected at threshold ${threshold.toFixed(4)}`);
   const metadata: Metadata = {
-    version: '4.6.1',
+    version: '5.0.0',
     created: new Date().toISOString(),
     labels: LABELS,
     input: { kind: INPUT_KIND, cropHeight: CROP_H, cropWidth: CROP_W, gridHeight: GRID_H, gridWidth: GRID_W, length: FEATURE_LENGTH, workSize: WORK_SIZE },

@@ -11,7 +11,7 @@ describe('feature sets made in worker processes', () => {
   it('hold the same rows, in the same order, as one process makes', async () => {
     const one = await makeFeatureSet(freshFacePool(150), photos, 9);
     const lines: string[] = [];
-    const two = await makeFeatureSetInWorkers({ kind: 'fresh', width: 150 }, photos, 9, 2, (l) => lines.push(l));
+    const two = await makeFeatureSetInWorkers({ kind: 'fresh', width: 150, styles: 'training' }, photos, 9, 2, (l) => lines.push(l));
     expect(two.count).toBe(one.count);
     expect(Array.from(two.card)).toEqual(Array.from(one.card));
     expect(Buffer.from(two.x.buffer, 0, two.x.byteLength).equals(Buffer.from(one.x.buffer, one.x.byteOffset, one.x.byteLength))).toBe(true);
@@ -22,7 +22,7 @@ describe('feature sets made in worker processes', () => {
 
   it('hold every view of each photo when asked for all views, the located view first', async () => {
     const located = await makeFeatureSet(freshFacePool(150), { ...photos, notCardShare: 0 }, 2);
-    const all = await makeFeatureSetInWorkers({ kind: 'fresh', width: 150 }, { ...photos, notCardShare: 0, views: 'all' }, 2, 2);
+    const all = await makeFeatureSetInWorkers({ kind: 'fresh', width: 150, styles: 'training' }, { ...photos, notCardShare: 0, views: 'all' }, 2, 2);
     expect(located.rowsPerPhoto).toBe(2);
     expect(all.rowsPerPhoto).toBe(2 * VIEWS.length);
     expect(all.count).toBe(located.count * VIEWS.length);
@@ -36,13 +36,13 @@ describe('feature sets made in worker processes', () => {
   }, 60_000);
 
   it('put the rows in memory the member threads can share', async () => {
-    const set = await makeFeatureSetInWorkers({ kind: 'fresh', width: 150 }, { ...photos, notCardShare: 0 }, 2, 2);
+    const set = await makeFeatureSetInWorkers({ kind: 'fresh', width: 150, styles: 'training' }, { ...photos, notCardShare: 0 }, 2, 2);
     expect(set.x.buffer).toBeInstanceOf(SharedArrayBuffer);
     expect(set.card.buffer).toBeInstanceOf(SharedArrayBuffer);
   }, 60_000);
 
   it('refuse a process count that is not a whole number of at least one', async () => {
-    await expect(makeFeatureSetInWorkers({ kind: 'fresh', width: 150 }, photos, 2, 0)).rejects.toThrow(/processes must be/);
-    await expect(makeFeatureSetInWorkers({ kind: 'fresh', width: 150 }, photos, 2, 1.5)).rejects.toThrow(/processes must be/);
+    await expect(makeFeatureSetInWorkers({ kind: 'fresh', width: 150, styles: 'training' }, photos, 2, 0)).rejects.toThrow(/processes must be/);
+    await expect(makeFeatureSetInWorkers({ kind: 'fresh', width: 150, styles: 'training' }, photos, 2, 1.5)).rejects.toThrow(/processes must be/);
   });
 });
