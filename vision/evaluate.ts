@@ -6,10 +6,13 @@ import { ALL_CARDS, formatCard, parseCard, type Card } from '../device/rules/car
 import type { CardClassifier, Classification } from './classifier.ts';
 import { freshFacePool, photoOfCard } from './dataset.ts';
 import { makeRng, mixSeed } from './random.ts';
+import type { StyleSet } from './render/fonts.ts';
 
 export interface EvalOptions {
   count: number;
   seed: number;
+  /** The families and layouts the faces are drawn from: 'held-out' is the gate for printings the model never saw. */
+  styles?: StyleSet;
   width?: number;
   height?: number;
   onProgress?: (done: number) => void;
@@ -17,6 +20,7 @@ export interface EvalOptions {
 
 export interface EvalReport {
   seed: number;
+  styles: StyleSet;
   photos: number;
   correct: number;
   confidentErrors: number;
@@ -30,6 +34,8 @@ export interface EvalReport {
   glare: { photos: number; correct: number };
   /** The same for each edition layout the cards were drawn in, and for each of those with a glare spot. */
   byLayout: Record<string, { photos: number; correct: number; glarePhotos: number; glareCorrect: number }>;
+  /** Photos, right readings and confident errors for each numeral font family. */
+  byFamily: Record<string, { photos: number; correct: number; confidentErrors: number }>;
   msMedian: number;
   msP95: number;
   /** confusion[truth][read]; column 49 counts rejections. */
@@ -46,12 +52,14 @@ export async function evaluate(classifier: CardClassifier, o: EvalOptions): Prom
   if (o.seed === classifier.metadata.training.seed) throw new Error(`seed ${o.seed} is the training seed; a held-out test needs another`);
   const width = o.width ?? 1280, height = o.height ?? 960;
   // Every photo's card is drawn in a style of its own, so the set holds 2,000 drawings, not a few dozen.
-  const pool = freshFacePool(300);
+  const styles = o.styles ?? 'training';
+  const pool = freshFacePool(300, styles);
   const confusion = ALL_CARDS.map(() => new Array<number>(50).fill(0));
   const times: number[] = [];
   const rejectedBy: Record<string, number> = {};
   let correct = 0, confidentErrors = 0, rejected = 0;
   const byLayout: EvalReport['byLayout'] = {};
+  const byFamily: EvalReport['byFamily'] = {};
   const base = mixSeed(o.seed, 11);
   for (let i = 0; i < o.count; i++) {
     const photo = await photoOfCard(pool, i, makeRng(mixSeed(base, i)), width, height);
@@ -71,6 +79,10 @@ export async function evaluate(classifier: CardClassifier, o: EvalOptions): Prom
       if (readRight) correct++;
       else confidentErrors++;
     }
+    const family = (byFamily[photo.family ?? 'unknown'] ??= { photos: 0, correct: 0, confidentErrors: 0 });
+    family.photos++;
+    if (readRight) family.correct++;
+    else if (r.card !== null) family.confidentErrors++;
     const layout = (byLayout[photo.layout ?? 'unknown'] ??= { photos: 0, correct: 0, glarePhotos: 0, glareCorrect: 0 });
     layout.photos++;
     if (readRight) layout.correct++;
@@ -91,9 +103,9 @@ export async function evaluate(classifier: CardClassifier, o: EvalOptions): Prom
   const layouts = Object.values(byLayout);
   const glare = { photos: layouts.reduce((k, l) => k + l.glarePhotos, 0), correct: layouts.reduce((k, l) => k + l.glareCorrect, 0) };
   return {
-    seed: o.seed, photos: n, correct, confidentErrors, rejected, rejectedBy,
+    seed: o.seed, styles, photos: n, correct, confidentErrors, rejected, rejectedBy,
     accuracy: correct / n, confidentErrorRate: confidentErrors / n, rejectionRate: rejected / n,
-    worstPairs: pairs.slice(0, 10), glare, byLayout, msMedian: percentile(times, 50), msP95: percentile(times, 95), confusion,
+    worstPairs: pairs.slice(0, 10), glare, byLayout, byFamily, msMedian: percentile(times, 50), msP95: percentile(times, 95), confusion,
   };
 }
 

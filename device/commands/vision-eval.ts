@@ -1,11 +1,13 @@
-// `red7 vision-eval [--count N] [--seed S] [--png FILE]`: a held-out test of the shipped model
-// on freshly rendered photos; prints the figures and writes a confusion-matrix PNG.
+// `red7 vision-eval [--count N] [--seed S] [--styles training|calibration|held-out] [--png FILE]`:
+// a held-out test of the shipped model on freshly rendered photos; prints the figures and writes a
+// confusion-matrix PNG. `--styles held-out` draws only typefaces and a layout training never uses.
 import { writeFile } from 'node:fs/promises';
 import pino from 'pino';
 import { CardClassifier } from '../../vision/classifier.ts';
 import { confusionPng, evaluate } from '../../vision/evaluate.ts';
 import { parseOptions, type CommandRun } from './io.ts';
 import { cardValue, formatCard, type Card } from '../rules/cards.ts';
+import { STYLE_SETS, type StyleSet } from '../../vision/render/fonts.ts';
 
 /** Share of photos sent back for a rescan, per colour letter and per value. */
 function rejectionsBy(confusion: number[][], key: (card: Card) => string): string {
@@ -27,6 +29,8 @@ export const run: CommandRun = async (args, io) => {
   const seed = Number(options.get('seed') ?? 424242);
   if (!Number.isInteger(count) || count < 1) { io.stderr.write('red7 vision-eval: --count must be a positive integer\n'); return 2; }
   if (!Number.isInteger(seed) || seed < 0) { io.stderr.write('red7 vision-eval: --seed must be a non-negative integer\n'); return 2; }
+  const styles = options.get('styles') ?? 'training';
+  if (!(STYLE_SETS as readonly unknown[]).includes(styles)) { io.stderr.write(`red7 vision-eval: --styles must be one of ${STYLE_SETS.join(', ')}\n`); return 2; }
   const png = options.get('png');
   const pngPath = typeof png === 'string' ? png : 'vision-confusion.png';
   const logger = pino({ level: process.env.LOG_LEVEL ?? 'warn' }, pino.destination(2));
@@ -35,10 +39,10 @@ export const run: CommandRun = async (args, io) => {
     io.stderr.write(`red7 vision-eval: seed ${seed} is the training seed; choose another for a held-out test\n`);
     return 2;
   }
-  const r = await evaluate(classifier, { count, seed, onProgress: (d) => io.stderr.write(`  ${d}/${count}\n`) });
+  const r = await evaluate(classifier, { count, seed, styles: styles as StyleSet, onProgress: (d) => io.stderr.write(`  ${d}/${count}\n`) });
   const pct = (x: number): string => `${(x * 100).toFixed(2)} %`;
   io.stdout.write([
-    `held-out photos: ${r.photos} (seed ${r.seed}, 1280×960 JPEG, backend ${classifier.backend})`,
+    `held-out photos: ${r.photos} (seed ${r.seed}, ${r.styles} styles, 1280×960 JPEG, backend ${classifier.backend})`,
     `read correctly:  ${r.correct} (${pct(r.accuracy)})`,
     `confident errors: ${r.confidentErrors} (${pct(r.confidentErrorRate)})`,
     `rejected for rescan: ${r.rejected} (${pct(r.rejectionRate)}) ${JSON.stringify(r.rejectedBy)}`,
@@ -47,6 +51,7 @@ export const run: CommandRun = async (args, io) => {
     `rejected by colour: ${rejectionsBy(r.confusion, (c) => formatCard(c)[0]!)}`,
     `read correctly with a glare spot: ${r.glare.correct}/${r.glare.photos} (${pct(r.glare.correct / Math.max(1, r.glare.photos))}), without: ${r.correct - r.glare.correct}/${r.photos - r.glare.photos} (${pct((r.correct - r.glare.correct) / Math.max(1, r.photos - r.glare.photos))})`,
     `read correctly by layout: ${Object.entries(r.byLayout).sort(([a], [b]) => a.localeCompare(b)).map(([name, l]) => `${name} ${l.correct}/${l.photos} (glare ${l.glareCorrect}/${l.glarePhotos})`).join(', ')}`,
+    `read correctly by font, worst first: ${Object.entries(r.byFamily).sort(([, a], [, b]) => a.correct / a.photos - b.correct / b.photos).slice(0, 12).map(([name, f]) => `${name} ${f.correct}/${f.photos}${f.confidentErrors > 0 ? ` (${f.confidentErrors} wrong)` : ''}`).join(', ')}`,
     `time per frame: median ${r.msMedian.toFixed(1)} ms, p95 ${r.msP95.toFixed(1)} ms`,
     `confusion matrix: ${pngPath}`,
   ].join('\n') + '\n');
