@@ -2,7 +2,9 @@
 // it. Training, validation, tests and `red7 vision-eval` all come through here, each with its
 // own seed, so none of them ever sees another's pictures.
 import { ALL_CARDS, type Card } from '../device/rules/cards.ts';
-import { photograph, type Scene } from './augment/scene.ts';
+import type { Condition } from './augment/conditions.ts';
+import { NUMERAL_CENTRE, photograph, type Scene } from './augment/scene.ts';
+import type { Point } from './homography.ts';
 import type { RawImage } from './image.ts';
 import { makeRng, mixSeed, type Rng } from './random.ts';
 import { rasteriseSvg, renderCard } from './render/rasterise.ts';
@@ -74,19 +76,37 @@ export interface LabelledPhoto extends Scene {
   family?: string;
 }
 
-/** Photographs one card chosen by the rng (cards cycle so that every card is equally common). */
-export async function photoOfCard(pool: FacePool, index: number, rng: Rng, width: number, height: number, glareShare?: number): Promise<LabelledPhoto> {
+/** Where the Hobby World layout puts its big numeral (the top-left corner), in face units. */
+const HOBBY_NUMERAL: Point = [0.25, 0.22];
+
+/** The face points a thumb must leave clear: the big numeral's centre (both places when the layout is not known). */
+function numeralCentres(layout: Layout | undefined): Point[] {
+  return layout === 'asmadi' || layout === 'plain' || layout === 'ribbon' ? [NUMERAL_CENTRE] : [NUMERAL_CENTRE, HOBBY_NUMERAL];
+}
+
+/**
+ * Photographs one card chosen by the rng (cards cycle so that every card is equally common),
+ * under a table condition ('plain' draws exactly what it always drew). Under `overlap` a second,
+ * different card lies over it and the photo's `card` is null: the only right answer is a refusal.
+ */
+export async function photoOfCard(pool: FacePool, index: number, rng: Rng, width: number, height: number, glareShare?: number, condition: Condition = 'plain'): Promise<LabelledPhoto> {
   const card = ALL_CARDS[index % ALL_CARDS.length]!;
   const { face, layout, family } = await faceOf(pool, card, rng);
-  const scene = await photograph([face], rng, { width, height, glareShare });
+  if (condition === 'overlap') {
+    const other = ALL_CARDS[(index % ALL_CARDS.length + rng.int(1, ALL_CARDS.length - 1)) % ALL_CARDS.length]!;
+    const scene = await photograph([face, (await faceOf(pool, other, rng)).face], rng, { width, height, glareShare, condition });
+    return { ...scene, card: null, cards: [card, other], layout, family };
+  }
+  const scene = await photograph([face], rng, { width, height, glareShare, condition, clear: numeralCentres(layout) });
   return { ...scene, card, cards: [card], layout, family };
 }
 
 /** Photographs a card-shaped thing that is not a Red7 face. */
-export async function photoOfNotCard(pool: FacePool, rng: Rng, width: number, height: number, glareShare?: number): Promise<LabelledPhoto> {
+export async function photoOfNotCard(pool: FacePool, rng: Rng, width: number, height: number, glareShare?: number, condition: Condition = 'plain'): Promise<LabelledPhoto> {
   if (!hasNotCards(pool)) throw new Error('this face pool has no non-card faces');
+  if (condition === 'overlap') throw new RangeError('a non-card is photographed alone, not under overlap');
   const face = pool.freshWidth !== undefined ? await drawNotCard(rng, pool.freshWidth) : rng.pick(pool.notCards);
-  const scene = await photograph([face], rng, { width, height, glareShare });
+  const scene = await photograph([face], rng, { width, height, glareShare, condition });
   return { ...scene, card: null, cards: [] };
 }
 
@@ -100,8 +120,8 @@ export async function photoOfTwoCards(pool: FacePool, rng: Rng, width: number, h
   return { ...scene, card: null, cards: [a, b] };
 }
 
-/** Photographs an empty table. */
-export async function photoOfNothing(rng: Rng, width: number, height: number): Promise<LabelledPhoto> {
-  const scene = await photograph([], rng, { width, height });
+/** Photographs an empty table: a plain one, or a patterned cloth. */
+export async function photoOfNothing(rng: Rng, width: number, height: number, condition: 'plain' | 'patterned-cloth' = 'plain'): Promise<LabelledPhoto> {
+  const scene = await photograph([], rng, { width, height, condition });
   return { ...scene, card: null, cards: [] };
 }

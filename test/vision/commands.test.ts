@@ -87,6 +87,27 @@ describe('red7 vision-eval', () => {
     expect(existsSync(png)).toBe(true);
   }, 120_000);
 
+  it('reports each table condition on its own line with digests of the photos and the answers', async () => {
+    const s = io();
+    const code = await main(['vision-eval', '--conditions', '--count', '2', '--seed', '99', '--only', 'thumb,overlap,empty'], s);
+    expect(code).toBe(0);
+    const out = s.out();
+    expect(out).toContain('held-out photos per condition: 2 (seed 99');
+    for (const line of ['thumb', 'overlap', 'empty']) expect(out).toMatch(new RegExp(`^${line} +2 photos: right \\d+ \\([\\d.]+ %\\), confidently wrong \\d+`, 'm'));
+    expect(out).not.toMatch(/^tilt /m);
+    // Overlapping cards are never given as a card.
+    expect(out).toMatch(/^overlap +2 photos: right \d+ \([\d.]+ %\), confidently wrong 0 /m);
+    expect(out).toMatch(/^photos digest: [0-9a-f]{16} {2}answers digest: [0-9a-f]{16}$/m);
+  }, 180_000);
+
+  it('refuses a value for --conditions and an unknown or misplaced --only', async () => {
+    for (const args of [['--conditions=yes'], ['--conditions', '--only', 'fog'], ['--only', 'thumb'], ['--conditions', '--only', '']]) {
+      const s = io();
+      expect(await main(['vision-eval', ...args, '--count', '1'], s), args.join(' ')).toBe(2);
+      expect(s.err()).toMatch(/--conditions|--only/);
+    }
+  }, 60_000);
+
   it('refuses the training seed and a bad count', async () => {
     const s = io();
     expect(await main(['vision-eval', '--count', '0'], s)).toBe(2);

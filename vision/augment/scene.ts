@@ -6,6 +6,11 @@ import type { RawImage } from '../image.ts';
 import { homographyFromPoints, type Point } from '../homography.ts';
 import type { Rng } from '../random.ts';
 import { BACKGROUNDS, paintBackground, type BackgroundKind } from './background.ts';
+import { paintCloth, type Pattern } from './cloth.ts';
+import type { Condition } from './conditions.ts';
+import { castLamp, glareOnCard, spillLamp, type Glare, type Lamp } from './lamp.ts';
+import { drawThumb, placeThumb } from './occluder.ts';
+import { offFrameQuad, overlappingQuad, tiltedQuad } from './placement.ts';
 
 /** A card face placed in a scene: its image and where its corners land (TL, TR, BR, BL of the face). */
 export interface Placement {
@@ -24,6 +29,36 @@ export interface SceneOptions {
   rotation?: number;
   /** The share of photos with a glare spot on the card (GLARE_SHARE, the camera's, when absent). */
   glareShare?: number;
+  /** The table condition to photograph under ('plain' when absent): see conditions.ts. */
+  condition?: Condition;
+  /** Points of the first face (u across, v down, in [0, 1]) a thumb must leave uncovered: the big numeral's centre. */
+  clear?: Point[];
+}
+
+/** Where a thumb may never reach unless told otherwise: the middle of the face, where most layouts put the numeral. */
+export const NUMERAL_CENTRE: Point = [0.5, 0.5];
+
+/** How many faces each condition photographs: a card, or for `overlap` the lower and the upper card. */
+export function facesFor(condition: Condition): number {
+  return condition === 'overlap' ? 2 : 1;
+}
+
+/** What the condition put in the photo, for tests and for the evaluation's labels. */
+export interface ConditionDetails {
+  /** patterned-cloth: which pattern the table has. */
+  pattern?: Pattern;
+  /** thumb: the share of the card it covers. */
+  covered?: number;
+  /** partly-off-frame: the share of the card outside the frame. */
+  outside?: number;
+  /** tilt: the camera's tilt in degrees, and the focal length and principal point that undo the projection. */
+  tilt?: number;
+  focal?: number;
+  principal?: Point;
+  /** overlap: the share of the lower card (the first quad) the upper one hides. */
+  hidden?: number;
+  /** glare-cast: the lamp's colour temperature. */
+  kelvin?: number;
 }
 
 /** How often a photo from the scan tray's camera has a glare spot on the card. */
@@ -125,12 +160,12 @@ export function lit(value: number, f: number, add: number, gain: number): number
 }
 
 /** Room light: colour temperature gains, brightness, a gradient, maybe a cast shadow and a glare spot. */
-function light(buf: Float32Array, width: number, height: number, rng: Rng, glareAt: Point | null, glareSize: number, glareMask: Float32Array): void {
+function light(buf: Float32Array, width: number, height: number, rng: Rng, glareAt: Point | null, glareSize: number, glareMask: Float32Array, lamp: Lamp = {}): void {
   // Colour temperature 2700–7500 K as rough camera-space gains (fixed white balance keeps the cast).
   const t = rng.range(0, 1);
   const warm = t < 0.55 ? (0.55 - t) / 0.55 : 0, cool = t > 0.55 ? (t - 0.55) / 0.45 : 0;
   const tint = rng.range(-0.06, 0.06);
-  const gains = [1 - 0.12 * cool, (1 - 0.2 * warm - 0.05 * cool) * (1 + tint), (1 - 0.45 * warm) * (1 + 0.1 * cool)];
+  const gains = lamp.gains ?? [1 - 0.12 * cool, (1 - 0.2 * warm - 0.05 * cool) * (1 + tint), (1 - 0.45 * warm) * (1 + 0.1 * cool)];
   const bright = rng.range(0.55, 1.3);
   const gx = rng.range(-0.4, 0.4) / width, gy = rng.range(-0.4, 0.4) / height;
   // A cast shadow (a hand, the camera arm): a soft half-plane.
@@ -138,7 +173,8 @@ function light(buf: Float32Array, width: number, height: number, rng: Rng, glare
   const sa = rng.range(0, Math.PI * 2), sc = Math.cos(sa), ss = Math.sin(sa);
   const so = rng.range(0.2, 0.8) * width, sk = rng.range(0.55, 0.85), ssoft = rng.range(0.02, 0.15) * width;
   const glare = glareAt !== null;
-  const gi = rng.range(120, 350), gr2 = 2 * glareSize * glareSize;
+  const drawn = rng.range(120, 350), gi = lamp.intensity ?? drawn, gr2 = 2 * glareSize * glareSize;
+  const spill = lamp.spill;
   for (let y = 0, i = 0; y < height; y++) {
     for (let x = 0; x < width; x++, i += 3) {
       let f = bright * (1 + gx * (x - width / 2) + gy * (y - height / 2));
@@ -149,7 +185,10 @@ function light(buf: Float32Array, width: number, height: number, rng: Rng, glare
       let add = 0;
       if (glare) {
         const q = ((x - glareAt[0]) ** 2 + (y - glareAt[1]) ** 2) / gr2;
-        if (q < 9) add = gi * Math.exp(-q) * glareMask[i / 3]!;
+        if (q < 9) {
+          const m = glareMask[i / 3]!;
+          add = gi * Math.exp(-q) * (spill === undefined ? m : m + (1 - m) * spill);
+        }
       }
       buf[i] = lit(buf[i]!, f, add, gains[0]!);
       buf[i + 1] = lit(buf[i + 1]!, f, add, gains[1]!);
@@ -173,20 +212,22 @@ export interface Scene {
   quads: Point[][];
   /** Where the glare spot is centred, or null when the photo has none. */
   glareAt: Point | null;
+  condition: Condition;
+  details: ConditionDetails;
 }
 
 /** Photographs faces placed on a random table: returns the JPEG as a camera would deliver it. */
 export async function photograph(faces: RawImage[], rng: Rng, opts: SceneOptions): Promise<Scene> {
   const { width, height } = opts;
-  const buf = new Float32Array(width * height * 3);
-  paintBackground(buf, width, height, opts.background ?? rng.pick(BACKGROUNDS), rng);
-  const quads: Point[][] = [];
-  const scale = opts.cardScale ?? [0.35, 0.8];
-  for (const face of faces) {
-    const quad = randomQuad(rng, width, height, faces.length > 1 ? [scale[0] * 0.8, scale[0] * 1.2] : scale, quads, opts.rotation);
-    if (quad === null) throw new Error(`no room for ${faces.length} cards in a ${width}×${height} frame`);
-    quads.push(quad);
+  const condition = opts.condition ?? 'plain';
+  if (condition !== 'plain' && !(condition === 'patterned-cloth' && faces.length === 0) && faces.length !== facesFor(condition)) {
+    throw new RangeError(`the ${condition} condition photographs ${facesFor(condition)} face(s), not ${faces.length}`);
   }
+  const details: ConditionDetails = {};
+  const buf = new Float32Array(width * height * 3);
+  if (condition === 'patterned-cloth') details.pattern = paintCloth(buf, width, height, rng);
+  else paintBackground(buf, width, height, opts.background ?? rng.pick(BACKGROUNDS), rng);
+  const quads = placeCards(faces.length, rng, opts, condition, details);
   // Glare is a reflection on the glossy card, so it is masked to the first card's face.
   const glareMask = new Float32Array(width * height);
   const scratch = new Float32Array(faces.length > 1 ? width * height : 0);
@@ -194,17 +235,20 @@ export async function photograph(faces: RawImage[], rng: Rng, opts: SceneOptions
     if (rng.chance(0.5)) dropShadow(buf, width, height, quads[i]!, rng);
     drawFace(buf, width, height, { face: faces[i]!, quad: quads[i]! }, rng.range(0.85, 1.05), i === 0 ? glareMask : scratch);
   }
-  let glareAt: Point | null = null;
-  let glareSize = 0;
-  if (quads.length > 0 && rng.chance(opts.glareShare ?? GLARE_SHARE)) {
-    const q = quads[0]!;
-    const a = rng.next(), b = rng.next();
-    const top: Point = [q[0]![0] + (q[1]![0] - q[0]![0]) * a, q[0]![1] + (q[1]![1] - q[0]![1]) * a];
-    const bot: Point = [q[3]![0] + (q[2]![0] - q[3]![0]) * a, q[3]![1] + (q[2]![1] - q[3]![1]) * a];
-    glareAt = [top[0] + (bot[0] - top[0]) * b, top[1] + (bot[1] - top[1]) * b];
-    glareSize = rng.range(0.03, 0.12) * Math.hypot(q[0]![0] - q[3]![0], q[0]![1] - q[3]![1]);
+  if (condition === 'thumb') {
+    const thumb = placeThumb(quads[0]!, rng, opts.clear ?? [NUMERAL_CENTRE], [0.04, 0.2]);
+    if (thumb === null) throw new Error('found no place for a thumb that keeps the numeral clear');
+    drawThumb(buf, width, height, thumb, rng);
+    details.covered = thumb.covered;
   }
-  light(buf, width, height, rng, glareAt, glareSize, glareMask);
+  let glare: Glare | null = null;
+  let lamp: Lamp = {};
+  if (quads.length > 0 && (condition === 'glare-cast' || condition === 'glare-spill')) {
+    ({ lamp, glare } = condition === 'glare-cast' ? castLamp(rng, quads[0]!) : spillLamp(rng, quads[0]!));
+    if (lamp.kelvin !== undefined) details.kelvin = lamp.kelvin;
+  } else if (quads.length > 0 && rng.chance(opts.glareShare ?? GLARE_SHARE)) glare = glareOnCard(rng, quads[0]!, [0.03, 0.12]);
+  const glareAt = glare?.at ?? null, glareSize = glare?.size ?? 0;
+  light(buf, width, height, rng, glareAt, glareSize, glareMask, lamp);
   const noise = rng.range(0, 7);
   const table = noiseTable(rng);
   const bytes = new Uint8Array(width * height * 3);
@@ -227,5 +271,44 @@ export async function photograph(faces: RawImage[], rng: Rng, opts: SceneOptions
     img = img.convolve({ width: n, height: n, kernel, scale: n });
   }
   const jpeg = await img.jpeg({ quality: rng.int(40, 95) }).toBuffer();
-  return { jpeg, quads, glareAt };
+  return { jpeg, quads, glareAt, condition, details };
+}
+
+/** Where the faces go: as in a plain scene, or as the condition moves them (recording how far in `details`). */
+function placeCards(count: number, rng: Rng, opts: SceneOptions, condition: Condition, details: ConditionDetails): Point[][] {
+  const { width, height } = opts;
+  const scale = opts.cardScale ?? [0.35, 0.8];
+  const quads: Point[][] = [];
+  if (count === 0) return quads;
+  if (condition === 'tilt') {
+    for (let attempt = 0; attempt < 30; attempt++) {
+      const tilt = rng.range(25, 45);
+      const placed = tiltedQuad(rng, width, height, tilt, rng.range(scale[0], scale[1]));
+      if (placed === null) continue;
+      Object.assign(details, { tilt, focal: placed.focal, principal: placed.principal });
+      return [placed.quad];
+    }
+    throw new Error(`no room for a tilted card in a ${width}×${height} frame`);
+  }
+  if (condition === 'overlap') {
+    for (let attempt = 0; attempt < 30; attempt++) {
+      const lower = randomQuad(rng, width, height, [0.3, 0.5], [], opts.rotation);
+      const upper = lower && overlappingQuad(lower, rng, width, height, [0.2, 0.7]);
+      if (!lower || !upper) continue;
+      details.hidden = upper.hidden;
+      return [lower, upper.quad];
+    }
+    throw new Error(`no room for two overlapping cards in a ${width}×${height} frame`);
+  }
+  for (let i = 0; i < count; i++) {
+    const quad = randomQuad(rng, width, height, count > 1 ? [scale[0] * 0.8, scale[0] * 1.2] : scale, quads, opts.rotation);
+    if (quad === null) throw new Error(`no room for ${count} cards in a ${width}×${height} frame`);
+    quads.push(quad);
+  }
+  if (condition === 'partly-off-frame') {
+    const cut = offFrameQuad(quads[0]!, rng, width, height, [0.03, 0.15]);
+    quads[0] = cut.quad;
+    details.outside = cut.outside;
+  }
+  return quads;
 }

@@ -2,6 +2,7 @@
 // its own generator (seed, stream, index), so a set can be rebuilt, or extended, exactly.
 import { cardColourIndex, cardValue, type Card } from '../../device/rules/cards.ts';
 import { buildFacePool, freshFacePool, hasNotCards, photoOfCard, photoOfNotCard, type FacePool } from '../dataset.ts';
+import { drawCondition, type ConditionMix } from '../augment/conditions.ts';
 import { FEATURE_LENGTH } from '../features.ts';
 import type { StyleSet } from '../render/fonts.ts';
 import { readFrame } from '../pipeline.ts';
@@ -40,6 +41,8 @@ export interface PhotoStream {
   views: 'located' | 'all';
   /** The share of photos with a glare spot (the camera's GLARE_SHARE when absent). */
   glareShare?: number;
+  /** How often each table condition is drawn (plain scenes only when absent). */
+  conditions?: ConditionMix;
 }
 
 /** The views a stream's photos are read through. */
@@ -92,12 +95,16 @@ export async function makeFeatureRows(pool: FacePool, photos: PhotoStream, first
   for (let i = first; i < end; i++) {
     const rng = makeRng(mixSeed(base, i));
     const notCard = hasNotCards(pool) && rng.chance(photos.notCardShare);
-    const photo = notCard ? await photoOfNotCard(pool, rng, width, height, photos.glareShare) : await photoOfCard(pool, i, rng, width, height, photos.glareShare);
+    let condition = photos.conditions === undefined ? 'plain' : drawCondition(photos.conditions, rng);
+    if (notCard && condition === 'overlap') condition = 'plain';
+    const photo = notCard ? await photoOfNotCard(pool, rng, width, height, photos.glareShare, condition) : await photoOfCard(pool, i, rng, width, height, photos.glareShare, condition);
     const reading = await readFrame(photo.jpeg, views);
     if (reading.kind !== 'card') {
-      if (!notCard) misses++;
+      if (!notCard && photo.card !== null) misses++;
       continue;
     }
+    // Two overlapping cards that the locator took for one are taught as "not a Red7 face", so
+    // the network refuses such a crop even where the locator does not.
     x.set(reading.rows, rows * FEATURE_LENGTH);
     card.fill(photo.card === null ? -1 : photo.card, rows, rows + rowsPerPhoto);
     rows += rowsPerPhoto;

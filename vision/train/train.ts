@@ -8,6 +8,7 @@ import { LABELS, type Metadata } from '../metadata.ts';
 import { saveModel } from '../model-io.ts';
 import { startWasmBackend } from '../backend.ts';
 import { buildEnsemble, type LayerWeights } from '../net.ts';
+import type { ConditionMix } from '../augment/conditions.ts';
 import { JOIN_POWER } from '../views.ts';
 import { mixSeed } from '../random.ts';
 import { chooseThreshold, measure, predictPhotos } from './calibrate.ts';
@@ -22,6 +23,23 @@ import { runInThread } from './workers.ts';
  * few of the rarer ones: a spot on a Hobby World corner numeral, on a rule panel's edge.
  */
 export const TRAIN_GLARE_SHARE = 0.6;
+
+/**
+ * How often training photos are taken under each table condition; about a third stay plain.
+ * Overlapping cards that the locator takes for one are taught as "not a face".
+ */
+export const TRAIN_CONDITIONS: ConditionMix = {
+  'glare-spill': 0.08, 'glare-cast': 0.1, 'patterned-cloth': 0.12, thumb: 0.1, 'partly-off-frame': 0.08, tilt: 0.12, overlap: 0.06,
+};
+
+/**
+ * The conditions of the validation photos the threshold is set on: every condition a table
+ * meets, so the threshold holds under them, not only on plain scenes. Overlap is left out: its
+ * only right answer is a refusal, which the threshold does not decide.
+ */
+export const VALIDATION_CONDITIONS: ConditionMix = {
+  'glare-spill': 0.08, 'glare-cast': 0.08, 'patterned-cloth': 0.08, thumb: 0.08, 'partly-off-frame': 0.08, tilt: 0.08,
+};
 
 export interface TrainOptions {
   seed: number;
@@ -68,8 +86,8 @@ export async function trainModel(o: TrainOptions): Promise<{ metadata: Metadata 
   log(`${fresh ? 'a fresh style for every photo' : `${o.stylesPerCard} styles × 49 cards`}; rendering in ${processes} processes`);
   // Training photos have a glare spot more often than the camera's (TRAIN_GLARE_SHARE);
   // the validation photos keep the camera's share, so the threshold is set on what the camera sees.
-  const train = await makeFeatureSetInWorkers(trainSpec, { seed: o.seed, stream: 2, notCardShare: 0.08, frame: TRAIN_FRAME, views: 'located', glareShare: TRAIN_GLARE_SHARE }, o.photos, processes, log);
-  const val = await makeFeatureSetInWorkers(valSpec, { seed: o.seed, stream: 3, notCardShare: 0.05, frame: VALIDATION_FRAME, views: 'all' }, o.validation, processes, log);
+  const train = await makeFeatureSetInWorkers(trainSpec, { seed: o.seed, stream: 2, notCardShare: 0.08, frame: TRAIN_FRAME, views: 'located', glareShare: TRAIN_GLARE_SHARE, conditions: TRAIN_CONDITIONS }, o.photos, processes, log);
+  const val = await makeFeatureSetInWorkers(valSpec, { seed: o.seed, stream: 3, notCardShare: 0.05, frame: VALIDATION_FRAME, views: 'all', conditions: VALIDATION_CONDITIONS }, o.validation, processes, log);
   log(`${train.count} training rows (${train.locatorMisses} locator misses), ${val.count} validation rows`);
 
   // The members differ only in their seed (initial weights and the order of the rows).
