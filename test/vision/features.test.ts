@@ -23,6 +23,22 @@ describe('white-referenced features', () => {
     expect(b).toBeCloseTo(120, 0);
   });
 
+  it('takes the white reference from unclipped pixels, so a blown-out glare core does not cancel a warm cast', () => {
+    const c = crop([1, 0.8, 0.5]);
+    // A glare core clipped to pure white in the field beside the numeral.
+    for (let y = 20; y < 30; y++) for (let x = 26; x < 36; x++) c.fill(255, (y * CROP_W + x) * 3, (y * CROP_W + x) * 3 + 3);
+    const [r, g, b] = whiteReference(c);
+    expect(r).toBeCloseTo(240, 0);
+    expect(g).toBeCloseTo(192, 0);
+    expect(b).toBeCloseTo(120, 0);
+  });
+
+  it('falls back to the blown-out pixels when almost nothing else is white', () => {
+    const c = new Float32Array(CROP_H * CROP_W * 3).fill(255);
+    for (let i = 0; i < 10; i++) c.set([100, 50, 40], i * 3);
+    expect(whiteReference(c)).toEqual([255, 255, 255]);
+  });
+
   it('gives the same features under warm light as under daylight', () => {
     const day = cropFeatures(crop([1, 1, 1]));
     const tungsten = cropFeatures(crop([1, 0.78, 0.52]));
