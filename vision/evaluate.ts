@@ -1,6 +1,7 @@
 // A held-out test of the shipped model: fresh faces and photos from a seed never used in
 // training, 1280 × 960 JPEGs through the full classify path, with accuracy, confident errors,
 // rejections, the worst confusions, timing and a confusion-matrix picture.
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { ALL_CARDS, formatCard, parseCard, type Card } from '../device/rules/cards.ts';
 import type { CardClassifier, Classification } from './classifier.ts';
@@ -38,6 +39,9 @@ export interface EvalReport {
   byFamily: Record<string, { photos: number; correct: number; confidentErrors: number }>;
   msMedian: number;
   msP95: number;
+  /** sha256 (first 16 hex digits) of every photo's bytes in order, and of every answer: the same on any machine for the same set and model. */
+  photosDigest: string;
+  answersDigest: string;
   /** confusion[truth][read]; column 49 counts rejections. */
   confusion: number[][];
 }
@@ -61,11 +65,14 @@ export async function evaluate(classifier: CardClassifier, o: EvalOptions): Prom
   const byLayout: EvalReport['byLayout'] = {};
   const byFamily: EvalReport['byFamily'] = {};
   const base = mixSeed(o.seed, 11);
+  const photosHash = createHash('sha256'), answersHash = createHash('sha256');
   for (let i = 0; i < o.count; i++) {
     const photo = await photoOfCard(pool, i, makeRng(mixSeed(base, i)), width, height);
     const t = performance.now();
     const r: Classification = await classifier.classify(photo.jpeg);
     times.push(performance.now() - t);
+    photosHash.update(photo.jpeg);
+    answersHash.update(`${i}\t${r.card ?? '-'}\t${r.reason ?? ''}\n`);
     const truth = photo.card!;
     let readRight = false;
     if (r.card === null) {
@@ -106,6 +113,7 @@ export async function evaluate(classifier: CardClassifier, o: EvalOptions): Prom
     seed: o.seed, styles, photos: n, correct, confidentErrors, rejected, rejectedBy,
     accuracy: correct / n, confidentErrorRate: confidentErrors / n, rejectionRate: rejected / n,
     worstPairs: pairs.slice(0, 10), glare, byLayout, byFamily, msMedian: percentile(times, 50), msP95: percentile(times, 95), confusion,
+    photosDigest: photosHash.digest('hex').slice(0, 16), answersDigest: answersHash.digest('hex').slice(0, 16),
   };
 }
 

@@ -69,6 +69,7 @@ export const run: CommandRun = async (args, io) => {
     `read correctly by layout: ${Object.entries(r.byLayout).sort(([a], [b]) => a.localeCompare(b)).map(([name, l]) => `${name} ${l.correct}/${l.photos} (glare ${l.glareCorrect}/${l.glarePhotos})`).join(', ')}`,
     `read correctly by font, worst first: ${Object.entries(r.byFamily).sort(([, a], [, b]) => a.correct / a.photos - b.correct / b.photos).slice(0, 12).map(([name, f]) => `${name} ${f.correct}/${f.photos}${f.confidentErrors > 0 ? ` (${f.confidentErrors} wrong)` : ''}`).join(', ')}`,
     `time per frame: median ${r.msMedian.toFixed(1)} ms, p95 ${r.msP95.toFixed(1)} ms`,
+    `photos digest: ${r.photosDigest}  answers digest: ${r.answersDigest}`,
     `confusion matrix: ${pngPath}`,
   ].join('\n') + '\n');
   await writeFile(pngPath, await confusionPng(r.confusion));

@@ -9,6 +9,7 @@ import { makeRng, mixSeed } from '../../vision/random.ts';
 import { formatCard } from '../../device/rules/cards.ts';
 import { readMetadata } from '../../vision/model-io.ts';
 import { DEFAULT_MODEL_DIR } from '../../vision/classifier.ts';
+import { HELD_OUT_FAMILIES } from '../../vision/render/fonts.ts';
 
 function io(): { stdin: PassThrough; stdout: PassThrough; stderr: PassThrough; out: () => string; err: () => string } {
   const stdout = new PassThrough(), stderr = new PassThrough();
@@ -83,6 +84,7 @@ describe('red7 vision-eval', () => {
     // Every photo is counted under the layout its card was drawn in, and only the three layouts appear.
     const layouts = [...out.matchAll(/(\w+) (\d+)\/(\d+) \(glare \d+\/\d+\)/g)];
     expect(layouts.map((m) => m[1]).every((name) => ['asmadi', 'hobby', 'plain'].includes(name!))).toBe(true);
+    expect(out).toContain('(seed 99, training styles');
     expect(layouts.reduce((n, m) => n + Number(m[3]), 0)).toBe(12);
     expect(existsSync(png)).toBe(true);
   }, 120_000);
@@ -99,6 +101,32 @@ describe('red7 vision-eval', () => {
     expect(out).toMatch(/^overlap +2 photos: right \d+ \([\d.]+ %\), confidently wrong 0 /m);
     expect(out).toMatch(/^photos digest: [0-9a-f]{16} {2}answers digest: [0-9a-f]{16}$/m);
   }, 180_000);
+
+  it('draws only the held-out families with --styles held-out, names each font read, and prints the set\'s digests', async () => {
+    const s = io();
+    expect(await main(['vision-eval', '--count', '6', '--seed', '99', '--styles', 'held-out', '--png', join(dir, 'held.png')], s)).toBe(0);
+    const out = s.out();
+    expect(out).toContain('held-out photos: 6 (seed 99, held-out styles');
+    const fonts = out.match(/^read correctly by font, worst first: (.*)$/m)![1]!.split(', ').map((f) => f.split(' ')[0]!);
+    for (const f of fonts) expect(HELD_OUT_FAMILIES as readonly string[]).toContain(f);
+    expect(out).toMatch(/^photos digest: [0-9a-f]{16} {2}answers digest: [0-9a-f]{16}$/m);
+  }, 120_000);
+
+  it('gives the same digests for the same set twice', async () => {
+    const digests = [];
+    for (let k = 0; k < 2; k++) {
+      const s = io();
+      expect(await main(['vision-eval', '--count', '3', '--seed', '5', '--styles', 'held-out', '--png', join(dir, 'd.png')], s)).toBe(0);
+      digests.push(s.out().match(/^photos digest: .*$/m)![0]);
+    }
+    expect(digests[0]).toBe(digests[1]);
+  }, 120_000);
+
+  it('refuses an unknown --styles', async () => {
+    const s = io();
+    expect(await main(['vision-eval', '--count', '1', '--styles', 'comic-sans'], s)).toBe(2);
+    expect(s.err()).toMatch(/--styles must be one of training, calibration, held-out/);
+  }, 60_000);
 
   it('refuses a value for --conditions and an unknown or misplaced --only', async () => {
     for (const args of [['--conditions=yes'], ['--conditions', '--only', 'fog'], ['--only', 'thumb'], ['--conditions', '--only', '']]) {
