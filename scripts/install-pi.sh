@@ -267,9 +267,10 @@ stage_app() {
   fi
   # npm ci installs optional dependencies too, so @tensorflow/tfjs-node comes along when it can
   # download libtensorflow; when it cannot, npm skips it and the app uses the WASM backend.
-  files_cmd npm --prefix "$next" ci --include=optional --no-audit --no-fund
+  local untouched="the installed version is untouched; $next is what was staged"
+  files_cmd npm --prefix "$next" ci --include=optional --no-audit --no-fund || die "npm ci failed: $untouched"
   # The service runs bin/red7.js, not `npm start` (whose prestart builds): the dashboard is built here, once.
-  files_cmd npm --prefix "$next" run build:client
+  files_cmd npm --prefix "$next" run build:client || die "building the dashboard failed: $untouched"
 }
 
 # Opens a copy of the journal with the new version, as the service will at its start: it migrates
