@@ -478,7 +478,12 @@ uninstall() {
   previous=$(recorded previous_hostname)
   ours=$(recorded hostname)
   data=$(data_dir)
-  live systemctl disable --now red7.service
+  # A second uninstall, or one after a half-done install, finds some parts gone: it skips them.
+  if ((LIVE)) && ! systemctl cat red7.service >/dev/null 2>&1; then
+    say "no red7 service to stop"
+  else
+    live systemctl disable --now red7.service
+  fi
   drop /etc/systemd/system/red7.service
   drop /etc/avahi/services/red7.service
   drop /etc/udev/rules.d/99-red7-panel.rules
@@ -500,8 +505,12 @@ uninstall() {
   live systemctl daemon-reload
   live udevadm control --reload-rules
   live systemctl try-reload-or-restart avahi-daemon.service
-  if [[ -n $added_user ]] && valid_user "$added_user"; then live userdel "$added_user"; fi
-  for group in $groups; do valid_user "$group" && live groupdel "$group"; done
+  if [[ -n $added_user ]] && valid_user "$added_user" && ! { ((HOST)) && ! id -u "$added_user" >/dev/null 2>&1; }; then
+    live userdel "$added_user"
+  fi
+  for group in $groups; do
+    if valid_user "$group" && ! { ((HOST)) && ! getent group "$group" >/dev/null; }; then live groupdel "$group"; fi
+  done
   # Only the packages the install added; `apt-get remove` leaves their settings.
   local -a package_list
   read -ra package_list <<<"$packages"
