@@ -1,12 +1,13 @@
 // `scripts/install-pi.sh --dry-run` on this very machine, as root, must change nothing. Each run
 // happens in a private mount namespace (unshare -m) where /etc, /opt and /var are overlays whose
 // upper layers are empty temp folders: anything the script wrote would land there.
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, relative } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { RUN_TIMEOUT_MS, SCRIPT, tempDir } from './install-pi-fixture.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { runAsync, SCRIPT, STEP_TIMEOUT_MS, tempDir } from './install-pi-fixture.ts';
+
+vi.setConfig({ testTimeout: STEP_TIMEOUT_MS, hookTimeout: STEP_TIMEOUT_MS });
 
 const LAYERED = ['/etc', '/opt', '/var'];
 
@@ -16,7 +17,7 @@ function listAll(dir: string): string[] {
 }
 
 /** Runs the script in a mount namespace with throwaway overlays; returns its output and what landed in each upper layer. */
-function dryRunInOverlays(args: string[]): { status: number | null; stdout: string; stderr: string; landed: Record<string, string[]> } {
+async function dryRunInOverlays(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string; landed: Record<string, string[]> }> {
   const layers = tempDir('red7-overlay-');
   for (const dir of LAYERED) {
     if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`${dir} is not a directory on this machine: the overlay test needs it as a lower layer`);
@@ -33,12 +34,11 @@ function dryRunInOverlays(args: string[]): { status: number | null; stdout: stri
   ].join('\n');
   // As root the namespace needs CAP_SYS_ADMIN; otherwise a user namespace maps the caller to root.
   const userns = process.getuid?.() === 0 ? [] : ['--map-root-user'];
-  const run = spawnSync('unshare', [...userns, '--mount', '--propagation', 'private', 'bash', '-c', driver, 'driver', ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, LAYERS: layers, SCRIPT },
-    timeout: RUN_TIMEOUT_MS,
+  const run = await runAsync('unshare', [...userns, '--mount', '--propagation', 'private', 'bash', '-c', driver, 'driver', ...args], {
+    env: { LAYERS: layers, SCRIPT },
+  }).catch((e: Error) => {
+    throw new Error(`cannot run unshare (util-linux): ${e.message}`);
   });
-  if (run.error) throw new Error(`cannot run unshare (util-linux): ${run.error.message}`);
   if (/^unshare: /m.test(run.stderr)) {
     throw new Error(
       `unshare could not make a private mount namespace: ${run.stderr.trim()}. It needs CAP_SYS_ADMIN: run the tests as root ` +
@@ -59,9 +59,9 @@ function dryRunInOverlays(args: string[]): { status: number | null; stdout: stri
 describe('scripts/install-pi.sh --dry-run as root on this machine', () => {
   const nothing = Object.fromEntries(LAYERED.map((dir) => [dir, []]));
 
-  it('installs nothing: no file lands in /etc, /opt or /var, and it shows each file and command', () => {
+  it('installs nothing: no file lands in /etc, /opt or /var, and it shows each file and command', async () => {
     const name = hostname();
-    const run = dryRunInOverlays(['--dry-run']);
+    const run = await dryRunInOverlays(['--dry-run']);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     expect(run.landed).toEqual(nothing);
@@ -70,11 +70,11 @@ describe('scripts/install-pi.sh --dry-run as root on this machine', () => {
     expect(run.stdout).toContain('+ npm --prefix /opt/red7.new ci --include=optional --no-audit --no-fund\n');
     expect(run.stdout).toContain(`the host name stays '${name}'`);
     expect(hostname()).toBe(name);
-  }, RUN_TIMEOUT_MS);
+  });
 
-  it('renames nothing with --hostname red7: it shows the new /etc/hostname and /etc/hosts and prints hostnamectl', () => {
+  it('renames nothing with --hostname red7: it shows the new /etc/hostname and /etc/hosts and prints hostnamectl', async () => {
     const name = hostname();
-    const run = dryRunInOverlays(['--dry-run', '--hostname', 'red7']);
+    const run = await dryRunInOverlays(['--dry-run', '--hostname', 'red7']);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     expect(run.landed).toEqual(nothing);
@@ -82,13 +82,13 @@ describe('scripts/install-pi.sh --dry-run as root on this machine', () => {
     expect(run.stdout).toContain('+127.0.1.1\tred7\t# added by red7 install-pi.sh\n');
     expect(run.stdout).toContain('+ hostnamectl set-hostname red7\n');
     expect(hostname()).toBe(name);
-  }, RUN_TIMEOUT_MS);
+  });
 
-  it('removes nothing with --uninstall --purge', () => {
-    const run = dryRunInOverlays(['--dry-run', '--uninstall', '--purge']);
+  it('removes nothing with --uninstall --purge', async () => {
+    const run = await dryRunInOverlays(['--dry-run', '--uninstall', '--purge']);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     expect(run.landed).toEqual(nothing);
     expect(run.stdout).toContain('+ systemctl disable --now red7.service\n');
-  }, RUN_TIMEOUT_MS);
+  });
 });

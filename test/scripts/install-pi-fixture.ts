@@ -5,7 +5,7 @@
 // The checkout has no npm dependencies, so its `npm ci` is real and takes seconds rather than the
 // minutes the app's 450 MB of packages take; its `build:client` writes the dashboard's index.html,
 // and its bin/red7.js is this tree's real command line, so the journal check is the app's own.
-import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -16,7 +16,9 @@ import { afterAll } from 'vitest';
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 export const SCRIPT = join(REPO, 'scripts/install-pi.sh');
 /** A run that copies, runs npm ci and builds: generous for a loaded machine. */
-export const RUN_TIMEOUT_MS = 180_000;
+export const RUN_TIMEOUT_MS = 300_000;
+/** A test or hook here makes up to three such runs. */
+export const STEP_TIMEOUT_MS = 3 * RUN_TIMEOUT_MS;
 
 const temps: string[] = [];
 afterAll(() => {
@@ -64,8 +66,28 @@ export function checkout(version = '1.0.0'): string {
   return src;
 }
 
-export function runScript(script: string, args: string[], env: NodeJS.ProcessEnv = {}): SpawnSyncReturns<string> {
-  return spawnSync('bash', [script, ...args], { encoding: 'utf8', env: { ...process.env, ...env }, timeout: RUN_TIMEOUT_MS });
+export interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command without blocking the test worker (a blocked worker misses vitest's own calls on a loaded machine). */
+export function runAsync(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; input?: string } = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env: { ...process.env, ...options.env }, timeout: RUN_TIMEOUT_MS });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+    child.stdin.end(options.input ?? '');
+  });
+}
+
+export function runScript(script: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
+  return runAsync('bash', [script, ...args], { env });
 }
 
 /** Every file and symlink under a folder, by relative path, with a hash of its content and its mode. */

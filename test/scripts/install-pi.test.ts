@@ -2,11 +2,13 @@
 // systemd, udev and avahi would read them, and the commands that would change this machine
 // (useradd, systemctl, udevadm, hostnamectl) must only be printed. A dry run shows each file as
 // a difference from what is there and writes nothing.
-import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { checkout, piRoot, RUN_TIMEOUT_MS, runScript, SCRIPT, snapshot, tempDir } from './install-pi-fixture.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { checkout, piRoot, type Run, runScript, SCRIPT, snapshot, STEP_TIMEOUT_MS, tempDir } from './install-pi-fixture.ts';
+
+vi.setConfig({ testTimeout: STEP_TIMEOUT_MS, hookTimeout: STEP_TIMEOUT_MS });
 
 /** Reads a systemd unit into its sections; fails on any line that is not a section, key=value, comment or blank. */
 function parseUnit(text: string): Map<string, [string, string][]> {
@@ -32,7 +34,7 @@ function userExists(name: string): boolean {
 }
 
 describe('scripts/install-pi.sh', () => {
-  it('passes shellcheck', () => {
+  it('passes shellcheck', async () => {
     const run = spawnSync('shellcheck', ['--shell=bash', '--severity=style', SCRIPT], { encoding: 'utf8' });
     if (run.error) throw new Error(`shellcheck is not installed (npm test installs it via scripts/system-deps.mjs): ${run.error.message}`);
     expect(run.stdout + run.stderr).toBe('');
@@ -41,17 +43,17 @@ describe('scripts/install-pi.sh', () => {
 
   describe('an install into a temp root', () => {
     let root: string;
-    let run: SpawnSyncReturns<string>;
+    let run: Run;
     let red7Before: boolean;
     const file = (path: string) => readFileSync(join(root, path), 'utf8');
 
-    beforeAll(() => {
+    beforeAll(async () => {
       red7Before = userExists('red7');
       root = piRoot();
-      run = runScript(join(checkout(), 'scripts/install-pi.sh'), ['--root', root]);
-    }, RUN_TIMEOUT_MS);
+      run = await runScript(join(checkout(), 'scripts/install-pi.sh'), ['--root', root]);
+    });
 
-    it('finishes and says where the dashboard will be under the name the machine has', () => {
+    it('finishes and says where the dashboard will be under the name the machine has', async () => {
       expect(run.stderr).toBe('');
       expect(run.status).toBe(0);
       expect(run.stdout).toContain('done: the dashboard will be at http://raspberrypi.local:8080');
@@ -60,7 +62,7 @@ describe('scripts/install-pi.sh', () => {
       );
     });
 
-    it('writes a unit that runs bin/red7.js with node as red7, in the gpio, dialout, video and audio groups, and builds nothing', () => {
+    it('writes a unit that runs bin/red7.js with node as red7, in the gpio, dialout, video and audio groups, and builds nothing', async () => {
       const unit = parseUnit(file('etc/systemd/system/red7.service'));
       const service = new Map(unit.get('Service'));
       expect(service.get('User')).toBe('red7');
@@ -76,19 +78,19 @@ describe('scripts/install-pi.sh', () => {
       expect(file('etc/systemd/system/red7.service')).not.toMatch(/@[A-Z_]+@/);
     });
 
-    it('builds the dashboard once, at install time, into the app folder', () => {
+    it('builds the dashboard once, at install time, into the app folder', async () => {
       expect(run.stdout).toContain('> node build-client.mjs');
       expect(existsSync(join(root, 'opt/red7/web/client/dist/index.html'))).toBe(true);
       expect(existsSync(join(root, 'opt/red7/web/client/dist/stale.js'))).toBe(false);
     });
 
-    it('writes a unit that systemd-analyze verify accepts without a warning', () => {
+    it('writes a unit that systemd-analyze verify accepts without a warning', async () => {
       const verify = spawnSync('systemd-analyze', ['verify', join(root, 'etc/systemd/system/red7.service')], { encoding: 'utf8' });
       if (verify.error) throw new Error(`systemd-analyze is missing (Debian package systemd): ${verify.error.message}`);
       expect(verify.stderr).toBe('');
       expect(verify.status).toBe(0);
     });
-    it('names the panel /dev/red7-panel for the Arduino, CH340, FTDI and CP210x vendor ids', () => {
+    it('names the panel /dev/red7-panel for the Arduino, CH340, FTDI and CP210x vendor ids', async () => {
       const rules = file('etc/udev/rules.d/99-red7-panel.rules')
         .split('\n')
         .filter((l) => l.trim() !== '' && !l.startsWith('#'));
@@ -104,7 +106,7 @@ describe('scripts/install-pi.sh', () => {
       expect(vendors).toEqual(['2341', '1a86', '0403', '10c4']);
     });
 
-    it('announces the dashboard to the tablet as an _http._tcp service on port 8080', () => {
+    it('announces the dashboard to the tablet as an _http._tcp service on port 8080', async () => {
       const xml = file('etc/avahi/services/red7.service');
       expect(xml.startsWith('<?xml version="1.0" standalone=\'no\'?>\n<!DOCTYPE service-group SYSTEM "avahi-service.dtd">')).toBe(true);
       const body = xml.replace(/<!--[\s\S]*?-->/g, '').replace(/<[?!][^>]*>/g, '');
@@ -118,7 +120,7 @@ describe('scripts/install-pi.sh', () => {
       expect(body).toMatch(/<service>\s*<type>_http\._tcp<\/type>\s*<port>8080<\/port>/);
     });
 
-    it('prints useradd, groupadd, systemctl and udevadm instead of running them', () => {
+    it('prints useradd, groupadd, systemctl and udevadm instead of running them', async () => {
       const printed = run.stdout.split('\n').filter((l) => l.startsWith('+ '));
       expect(printed).toContain(
         '+ useradd --system --user-group --groups gpio,dialout,video,audio --home-dir /var/lib/red7 --no-create-home --shell /usr/sbin/nologin red7',
@@ -131,7 +133,7 @@ describe('scripts/install-pi.sh', () => {
       expect(userExists('red7')).toBe(red7Before);
     });
 
-    it('copies the app under the root without node_modules, the git history, the data or an old build', () => {
+    it('copies the app under the root without node_modules, the git history, the data or an old build', async () => {
       expect(existsSync(join(root, 'opt/red7/bin/red7.js'))).toBe(true);
       expect(existsSync(join(root, 'opt/red7/package-lock.json'))).toBe(true);
       expect(existsSync(join(root, 'opt/red7/scripts/pi/udev/99-red7-panel.rules'))).toBe(true);
@@ -140,20 +142,20 @@ describe('scripts/install-pi.sh', () => {
       }
     });
 
-    it('gives the scan button a marked pull-up in config.txt, because sysfs cannot', () => {
+    it('gives the scan button a marked pull-up in config.txt, because sysfs cannot', async () => {
       expect(file('boot/firmware/config.txt')).toBe(
         '[all]\ndtparam=audio=on\n\n# red7: pull-up for the scan button (sysfs GPIO cannot set one)\ngpio=23=ip,pu\n',
       );
     });
 
-    it('writes the settings the service reads: port, data folder, panel name, scan pin', () => {
+    it('writes the settings the service reads: port, data folder, panel name, scan pin', async () => {
       expect(file('etc/red7/red7.env')).toContain('RED7_PORT=8080\nRED7_DATA=/var/lib/red7\nRED7_PANEL=/dev/red7-panel\nRED7_GPIO_SCAN=23\n');
     });
 
-    it('takes the root from RED7_ROOT and, run again as a dry run, keeps the settings file and writes nothing', () => {
+    it('takes the root from RED7_ROOT and, run again as a dry run, keeps the settings file and writes nothing', async () => {
       writeFileSync(join(root, 'etc/red7/red7.env'), 'RED7_PORT=9000\n');
       const before = snapshot(root);
-      const again = runScript(SCRIPT, ['--dry-run'], { RED7_ROOT: root });
+      const again = await runScript(SCRIPT, ['--dry-run'], { RED7_ROOT: root });
       expect(again.status).toBe(0);
       expect(again.stdout).toContain(`kept ${join(root, 'etc/red7/red7.env')}`);
       expect(snapshot(root)).toEqual(before);
@@ -161,10 +163,10 @@ describe('scripts/install-pi.sh', () => {
   });
 
   describe('a dry run against a fresh root', () => {
-    it('shows each file as a diff, prints each command, and writes nothing', () => {
+    it('shows each file as a diff, prints each command, and writes nothing', async () => {
       const root = piRoot();
       const before = snapshot(root);
-      const run = runScript(SCRIPT, ['--root', root, '--dry-run', '--port', '9090', '--scan-button', '5', '--hostname', 'red7']);
+      const run = await runScript(SCRIPT, ['--root', root, '--dry-run', '--port', '9090', '--scan-button', '5', '--hostname', 'red7']);
       expect(run.stderr).toBe('');
       expect(run.status).toBe(0);
       expect(snapshot(root)).toEqual(before);
@@ -180,20 +182,20 @@ describe('scripts/install-pi.sh', () => {
     });
   });
 
-  it('refuses a Node.js older than 20 and says what to do', () => {
+  it('refuses a Node.js older than 20 and says what to do', async () => {
     const bin = tempDir('red7-oldnode-');
     writeFileSync(join(bin, 'node'), '#!/bin/sh\necho 18.19.0\n');
     chmodSync(join(bin, 'node'), 0o755);
     const root = piRoot();
     const before = snapshot(root);
-    const run = runScript(SCRIPT, ['--root', root], { PATH: `${bin}:${process.env.PATH ?? ''}` });
+    const run = await runScript(SCRIPT, ['--root', root], { PATH: `${bin}:${process.env.PATH ?? ''}` });
     expect(run.status).toBe(1);
     expect(run.stderr).toBe("install-pi: Node.js 20 or newer is needed, found 18.19.0: upgrade it (NodeSource's packages or nvm)\n");
     expect(snapshot(root)).toEqual(before);
   });
 
-  it('answers an unknown option with the usage and exit code 2', () => {
-    const run = runScript(SCRIPT, ['--frobnicate']);
+  it('answers an unknown option with the usage and exit code 2', async () => {
+    const run = await runScript(SCRIPT, ['--frobnicate']);
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/^install-pi: unknown option --frobnicate\nUsage: scripts\/install-pi.sh/);
   });
@@ -209,10 +211,10 @@ describe('scripts/install-pi.sh', () => {
     [['--hostname', 'Red_7'], "--hostname must be a DNS label (a-z, 0-9, -), got 'Red_7'"],
     [['--purge'], '--purge only goes with --uninstall'],
     [['--root'], '--root needs a value'],
-  ])('rejects %j with a clear message and writes nothing', (args, message) => {
+  ])('rejects %j with a clear message and writes nothing', async (args, message) => {
     const root = piRoot();
     const before = snapshot(root);
-    const run = runScript(SCRIPT, args[0] === '--root' ? args : ['--root', root, ...args]);
+    const run = await runScript(SCRIPT, args[0] === '--root' ? args : ['--root', root, ...args]);
     expect(run.status).not.toBe(0);
     expect(run.stderr.split('\n')[0]).toBe(`install-pi: ${message}`);
     expect(snapshot(root)).toEqual(before);
