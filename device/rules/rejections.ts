@@ -17,6 +17,7 @@ export const REJECTION_CODES = [
   'turn/second-canvas', // a second canvas play in one turn
   'turn/already-played', // passing after having played this turn
   'turn/nothing-played', // ending a turn without a play (pass instead)
+  'turn/plays-over', // a play after the advanced bonus card was drawn
   'card/invalid', // not a card in the R7 notation
   'card/missing', // a play without its card (it still has to be scanned)
   'card/visible', // the card is already visible elsewhere: a misread, or cheating

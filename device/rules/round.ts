@@ -5,7 +5,7 @@ import { checkFromHand, OK, readCard, type Draft, type Outcome } from './draft.t
 import { leader, points, satisfyingSet } from './judge.ts';
 import { reject } from './rejections.ts';
 import {
-  CARDS_PER_PLAYER, HAND_SIZE, TARGET_POINTS, currentRule, livePalettes, scoredCount, type GameState,
+  CARDS_PER_PLAYER, HAND_SIZE, TARGET_POINTS, currentRule, livePalettes, newTurn, scoredCount, type GameState,
 } from './state.ts';
 
 const MAX_NAME = 24;
@@ -101,7 +101,7 @@ export function startTurnFrom(d: Draft, seat: number): void {
       continue;
     }
     s.active = candidate;
-    s.turn = { seat: candidate, palettePlays: 0, canvasPlayed: false, canvasFirst: false, took: false, pending: [] };
+    s.turn = newTurn(candidate);
     d.events.push({ type: 'turnStarted', seat: candidate });
     return;
   }

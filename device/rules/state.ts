@@ -36,8 +36,17 @@ export interface TurnState {
   canvasFirst: boolean;
   /** The 1's action was used this turn: its player must stay in. */
   took: boolean;
+  /** The hand card played to the canvas this turn, which the advanced bonus is judged by. */
+  canvasCard: Card | null;
+  /** The advanced bonus card was drawn: the turn's plays are over. */
+  bonusDrawn: boolean;
   /** Card actions and the bonus draw still owed or offered, oldest first. */
   pending: Pending[];
+}
+
+/** A fresh turn for the seat: nothing played, nothing owed. */
+export function newTurn(seat: number): TurnState {
+  return { seat, palettePlays: 0, canvasPlayed: false, canvasFirst: false, took: false, canvasCard: null, bonusDrawn: false, pending: [] };
 }
 
 export interface RoundResult {

@@ -4,6 +4,7 @@ import type { EndTurnCommand, PassCommand, PlayCommand } from './commands.ts';
 import { checkFromHand, OK, readCard, removeFromHand, type Draft, type Outcome } from './draft.ts';
 import { leader } from './judge.ts';
 import { mandatoryPending, queueAction } from './actions.ts';
+import { refreshBonus } from './bonus.ts';
 import { reject } from './rejections.ts';
 import { remaining, startTurnFrom } from './round.ts';
 import { currentRule, livePalettes, type GameState } from './state.ts';
@@ -34,6 +35,7 @@ export function play(d: Draft, cmd: PlayCommand): Outcome {
   const p = s.players[cmd.seat]!;
   const turn = s.turn!;
   if (p.hand === 0) return reject('hand/empty', `${p.name} has no hand cards left`);
+  if (turn.bonusDrawn) return reject('turn/plays-over', `${p.name} drew the canvas bonus card: the turn's plays are over, end the turn`);
   const free = checkFromHand(s, cmd.seat, read.card);
   if (!free.ok) return free;
   const owed = mandatoryPending(s, cmd.seat);
@@ -57,6 +59,7 @@ function toPalette(d: Draft, seat: number, card: Card, owed: number | null): Out
   }
   turn.palettePlays++;
   d.events.push({ type: 'cardPlayed', seat, card: formatCard(card), to: 'palette' });
+  refreshBonus(d, seat);
   if (s.actions && (cardValue(card) & 1) === 1) queueAction(d, seat, cardValue(card) as 1 | 3 | 5 | 7);
   return OK;
 }
@@ -70,20 +73,18 @@ function toCanvas(d: Draft, seat: number, card: Card, owed: number | null): Outc
   removeFromHand(p, card);
   s.canvas.push(card);
   turn.canvasPlayed = true;
+  turn.canvasCard = card;
   d.events.push({ type: 'cardPlayed', seat, card: formatCard(card), to: 'canvas' });
   d.events.push({ type: 'ruleChanged', rule: currentRule(s), seat });
   if (!isWinning(s, seat)) {
-    // A palette card may still follow (the canvas-first order); then the turn is judged at its end.
+    // A palette card may still follow (the canvas-first order); the table hears at once that it is needed.
     const paletteMayFollow = turn.palettePlays === 0 && p.hand > 0;
     if (!paletteMayFollow) {
       return reject('canvas/not-winning', `${formatCard(card)} to the canvas would not make ${p.name} the winner: take it back`);
     }
+    d.events.push({ type: 'notWinningYet', seat, rule: currentRule(s) });
   }
-  // Advanced: a canvas card higher than the palette's size earns an optional draw (SPEC section 5).
-  if (s.advanced && cardValue(card) > p.palette.length && s.deck > 0) {
-    turn.pending.push({ draw: 'bonus' });
-    d.events.push({ type: 'actionPending', seat, pending: { draw: 'bonus' } });
-  }
+  refreshBonus(d, seat);
   return OK;
 }
 
