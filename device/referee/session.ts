@@ -132,7 +132,7 @@ export class GameSession {
     const state = states[states.length - 1] ?? this.initial;
     return {
       ok: true,
-      events: [{ type: 'undone', seq: last.seq }],
+      events: [last.kind === 'command' ? { type: 'undone', seq: last.seq, command: last.command } : { type: 'undone', seq: last.seq, corrected: last.target }],
       state,
       apply: () => {
         this.steps = steps;

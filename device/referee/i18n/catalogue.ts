@@ -1,7 +1,7 @@
 // The shape every language's announcement strings must have. Each locale is typed as
 // `Catalogue`, so a missing string is a compile error, and the tests call every entry in every
 // locale — there is no silent fallback to English.
-import type { Colour, OutReason, RejectionCode, Rule } from '../../rules/index.ts';
+import type { Colour, OutReason, Phase, RejectionCode, Rule } from '../../rules/index.ts';
 import type { RefereeCode } from '../types.ts';
 
 /** The card actions of SPEC section 6. */
@@ -14,7 +14,7 @@ export type GameOverReason = 'target' | 'deck' | 'basic';
 /** The families of refused plays a table hears about; every refusal code maps to one. */
 export const ILLEGAL_KINDS = [
   'not-your-turn', 'out', 'not-winning', 'turn-not-winning', 'visible', 'second-play', 'action-owed', 'not-allowed',
-  'nothing-played', 'phase', 'one-while-losing', 'bad-card', 'other',
+  'nothing-played', 'phase', 'one-while-losing', 'plays-over', 'bad-card', 'other',
 ] as const;
 export type IllegalKind = (typeof ILLEGAL_KINDS)[number];
 
@@ -34,6 +34,7 @@ export const ILLEGAL_KIND_OF: Record<RejectionCode | RefereeCode, IllegalKind> =
   'turn/second-canvas': 'second-play',
   'turn/already-played': 'second-play',
   'turn/nothing-played': 'nothing-played',
+  'turn/plays-over': 'plays-over',
   'card/invalid': 'bad-card',
   'card/missing': 'bad-card',
   'card/visible': 'visible',
@@ -86,6 +87,10 @@ export interface Catalogue {
   /** The 1's action: a card from another palette face down on the deck, not named. */
   taken: (name: string, from: string) => string;
   orderWarning: (name: string) => string;
+  /** A canvas card played first that does not win yet: a palette card may still fix it (rules section 4). */
+  notWinningYet: (name: string, rule: string) => string;
+  /** A palette card after the canvas card left the palette too large for the advanced bonus. */
+  bonusWithdrawn: (name: string, palette: number) => string;
   drew: Record<'action' | 'bonus', (name: string) => string>;
   pending: Record<ActionNumber, (name: string) => string>;
   pendingBonus: (name: string) => string;
@@ -101,7 +106,38 @@ export interface Catalogue {
   illegal: Record<IllegalKind, (name: string | null) => string>;
   /** The camera could not read a card confidently. */
   rescan: (name: string) => string;
-  undone: (seq: number) => string;
+  /** Undo: what was taken back, as a `command` phrase; the turn line follows it. */
+  undone: (what: string) => string;
+  /** Whose turn it is after an undo, or what the table does next outside a turn. */
+  nowTurn: (name: string) => string;
+  nowDeal: () => string;
+  nowNextRound: () => string;
+  /**
+   * A command in words, for transcripts and for what undo took back ("Ann: Blue 4 to the palette").
+   * `card` is already in words; a card that went face down is never passed.
+   */
+  command: {
+    newGame: (players: string[]) => string;
+    deal: (name: string, card: string) => string;
+    palette: (name: string, card: string | null) => string;
+    canvas: (name: string, card: string | null) => string;
+    endTurn: (name: string) => string;
+    pass: (name: string) => string;
+    draw: (name: string) => string;
+    discardCanvas: (name: string, card: string) => string;
+    discardDeck: (name: string) => string;
+    take: (name: string, from: string) => string;
+    nextRound: () => string;
+    undo: () => string;
+    correct: (seq: number, card: string) => string;
+    /** What undo takes back when the last step was a correction. */
+    correction: (seq: number) => string;
+  };
+  /** The head of a replayed game's transcript, and a command its replay refused. */
+  transcript: {
+    header: (id: number, players: string[], startedAt: string, commands: number, phase: Phase | null) => string;
+    refused: (code: string) => string;
+  };
   /** A misread fixed; the card is named only when it is face up on the table. */
   corrected: (seq: number, card: string | null, invalidated: number[]) => string;
 }
