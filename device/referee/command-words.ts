@@ -7,7 +7,7 @@ import type { Catalogue } from './i18n/catalogue.ts';
 export function commandWords(c: Command, t: Catalogue, name: (seat: number) => string, card: (text: string) => string): string {
   switch (c.type) {
     case 'newGame': return t.command.newGame(c.players);
-    case 'deal': return t.command.deal(name(c.seat), card(c.card));
+    case 'deal': return t.command.deal(name(c.seat), c.card === undefined ? null : card(c.card));
     case 'play': return t.command[c.to](name(c.seat), c.card === undefined ? null : card(c.card));
     case 'endTurn': return t.command.endTurn(name(c.seat));
     case 'pass': return t.command.pass(name(c.seat));

@@ -32,7 +32,8 @@ export interface NewGameCommand extends Envelope {
   /** The table's language for announcements (en, de, pt, ru, ko); the rules ignore it. */
   language?: string;
 }
-export interface DealCommand extends Envelope { type: 'deal'; seat: number; card: string }
+/** `card` omitted: the starting card is still to be scanned by the camera (the referee resolves it). */
+export interface DealCommand extends Envelope { type: 'deal'; seat: number; card?: string }
 /** `card` omitted: the card is still to be scanned by the camera (the referee resolves it). */
 export interface PlayCommand extends Envelope { type: 'play'; seat: number; to: PlayTarget; card?: string }
 export interface EndTurnCommand extends Envelope { type: 'endTurn'; seat: number }

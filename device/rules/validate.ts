@@ -18,7 +18,7 @@ const FIELD_CHECKS: Record<string, Array<[string, (x: unknown) => boolean, strin
     ['actions', (x) => x === undefined || typeof x === 'boolean', 'actions must be true or false'],
     ['language', (x) => x === undefined || (typeof x === 'string' && x.length <= 8), 'language must be a language code like "en"'],
   ],
-  deal: [['seat', isSeat, 'seat must be a seat number'], ['card', (x) => typeof x === 'string', 'card must be a card like "R7"']],
+  deal: [['seat', isSeat, 'seat must be a seat number'], ['card', (x) => x === undefined || typeof x === 'string', 'card must be a card like "R7"']],
   play: [
     ['seat', isSeat, 'seat must be a seat number'],
     ['to', (x) => (PLAY_TARGETS as readonly unknown[]).includes(x), 'to must be "palette" or "canvas"'],

@@ -44,7 +44,7 @@ export interface CardScanner {
 /** Why a key made no command (typed, so LEDs, buzzer and dashboard render the same reason). */
 export const PANEL_IGNORE_CODES = [
   'panel/bad-event', 'panel/bad-view', 'panel/no-turn', 'panel/nothing-to-draw', 'panel/not-in-a-palette',
-  'panel/scan-failed',
+  'panel/scan-failed', 'panel/dealing',
 ] as const;
 export type PanelIgnoreCode = (typeof PANEL_IGNORE_CODES)[number];
 
@@ -83,6 +83,13 @@ export async function keyToCommand(
   const v = PanelViewSchema.safeParse(view);
   if (!v.success) return ignored(seat, 'panel/bad-view', `the table view is not usable: ${describe(v.error)}`);
   const { phase, active, pending, players } = v.data;
+  // During the deal a seat's PALETTE key records that seat's starting card, as it lies on the tray.
+  if (phase === 'setup') {
+    if (key !== 'palette') return ignored(seat, 'panel/dealing', 'the starting cards are being dealt: lay each seat\'s card on the tray and press that seat\'s PALETTE');
+    const r = await scanCard(scanner, seat, 'hand');
+    if (!r.ok) return r.outcome;
+    return { kind: 'command', command: { type: 'deal', seat, card: r.card, ...envelope } };
+  }
   if (phase !== 'turn' || active === null) return ignored(seat, 'panel/no-turn', `no turn is being played (phase ${phase ?? 'no game'})`);
   if (seat !== active) return { kind: 'notYourTurn', seat, active };
 

@@ -118,7 +118,7 @@ export interface Catalogue {
    */
   command: {
     newGame: (players: string[]) => string;
-    deal: (name: string, card: string) => string;
+    deal: (name: string, card: string | null) => string;
     palette: (name: string, card: string | null) => string;
     canvas: (name: string, card: string | null) => string;
     endTurn: (name: string) => string;

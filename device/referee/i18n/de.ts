@@ -108,7 +108,7 @@ export const de: Catalogue = {
   nowNextRound: () => 'Die Runde ist vorbei: Die nächste Runde beginnen, sobald der Tisch bereit ist.',
   command: {
     newGame: (players) => `neues Spiel für ${list(players)}`,
-    deal: (name, card) => `Startkarte von ${name}, ${card}`,
+    deal: (name, card) => `Startkarte von ${name}${card === null ? '' : `, ${card}`}`,
     palette: (name, card) => `${name} spielt ${card ?? 'eine noch zu scannende Karte'} auf die Palette`,
     canvas: (name, card) => `${name} legt ${card ?? 'eine noch zu scannende Karte'} auf die Leinwand`,
     endTurn: (name) => `${name} beendet den Zug`,

@@ -105,7 +105,7 @@ export const en: Catalogue = {
   nowNextRound: () => 'The round is over: start the next round when the table is ready.',
   command: {
     newGame: (players) => `new game for ${list(players)}`,
-    deal: (name, card) => `${name}'s starting card, ${card}`,
+    deal: (name, card) => `${name}'s starting card${card === null ? '' : `, ${card}`}`,
     palette: (name, card) => `${name} plays ${card ?? 'a card still to be scanned'} to the palette`,
     canvas: (name, card) => `${name} plays ${card ?? 'a card still to be scanned'} to the canvas`,
     endTurn: (name) => `${name} ends the turn`,

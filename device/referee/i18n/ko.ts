@@ -117,7 +117,7 @@ export const ko: Catalogue = {
   nowNextRound: () => '라운드가 끝났습니다: 준비되면 다음 라운드를 시작하세요.',
   command: {
     newGame: (players) => `새 게임: ${list(players)}`,
-    deal: (name, card) => `${name} 님의 팔레트 첫 카드 ${card}`,
+    deal: (name, card) => `${name} 님의 팔레트 첫 카드${card === null ? '' : ` ${card}`}`,
     palette: (name, card) => `${name} 님이 팔레트에 ${card ?? '아직 스캔하지 않은'} 카드를 내려놓음`,
     canvas: (name, card) => `${name} 님이 캔버스에 ${card ?? '아직 스캔하지 않은'} 카드를 버림`,
     endTurn: (name) => `${name} 님의 턴 종료`,

@@ -108,7 +108,7 @@ export const pt: Catalogue = {
   nowNextRound: () => 'A rodada acabou: comece a próxima rodada quando a mesa estiver pronta.',
   command: {
     newGame: (players) => `nova partida para ${list(players)}`,
-    deal: (name, card) => `carta inicial de ${name}, ${card}`,
+    deal: (name, card) => `carta inicial de ${name}${card === null ? '' : `, ${card}`}`,
     palette: (name, card) => `${name} joga ${card ?? 'uma carta ainda não escaneada'} na Paleta`,
     canvas: (name, card) => `${name} descarta ${card ?? 'uma carta ainda não escaneada'} na Tela`,
     endTurn: (name) => `${name} encerra o turno`,

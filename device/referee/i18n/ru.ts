@@ -114,7 +114,7 @@ export const ru: Catalogue = {
   nowNextRound: () => 'Раунд окончен: начните следующий раунд, когда стол будет готов.',
   command: {
     newGame: (players) => `новая игра: ${list(players)}`,
-    deal: (name, card) => `${name}: первая карта палитры — ${card}`,
+    deal: (name, card) => `${name}: первая карта палитры${card === null ? '' : ` — ${card}`}`,
     palette: (name, card) => `${name}: в палитру — ${card ?? 'карта, которую ещё нужно отсканировать'}`,
     canvas: (name, card) => `${name}: на холст — ${card ?? 'карта, которую ещё нужно отсканировать'}`,
     endTurn: (name) => `${name}: конец хода`,

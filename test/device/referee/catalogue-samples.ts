@@ -12,7 +12,8 @@ export function sample(key: string, entry: unknown): string[] {
   const parent = key.split('.')[0];
   switch (key) {
     case 'command.newGame': return [f(['Ann', 'Ben'])];
-    case 'command.deal': case 'command.discardCanvas': return [f('Ann', 'Blue 4')];
+    case 'command.deal': return [f('Ann', 'Blue 4'), f('Ann', null)];
+    case 'command.discardCanvas': return [f('Ann', 'Blue 4')];
     case 'command.palette': case 'command.canvas': return [f('Ann', 'Blue 4'), f('Ann', null)];
     case 'command.take': return [f('Ann', 'Ben')];
     case 'command.nextRound': case 'command.undo': return [f()];

@@ -110,6 +110,16 @@ describe('keyToCommand', () => {
       .toMatchObject({ kind: 'ignored', code: 'panel/scan-failed', message: expect.stringContaining('X9') });
   });
 
+  it('deals a seat\'s starting card, scanned from the tray, on that seat\'s PALETTE during the deal', async () => {
+    const dealing = view({ phase: 'setup', active: null, players: view().players.map((p) => ({ ...p, palette: [] })) });
+    const s = scanner({ card: 'G6' });
+    expect(await keyToCommand(press(2, 'palette'), dealing, s, ids)).toEqual(cmd({ type: 'deal', seat: 2, card: 'G6' }));
+    expect(s.seats).toEqual([2]);
+    expect(await keyToCommand(press(2, 'palette'), dealing, scanner({ rescan: 'blurred' }), ids)).toMatchObject({ kind: 'rescan', seat: 2 });
+    expect(await keyToCommand(press(0, 'canvas'), dealing, scanner(), ids))
+      .toMatchObject({ kind: 'ignored', code: 'panel/dealing', message: expect.stringContaining('PALETTE') });
+  });
+
   it('makes nothing of seat keys when no turn is being played', async () => {
     expect(await keyToCommand(press(1, 'done'), view({ phase: 'roundOver', active: null }), scanner(), ids))
       .toMatchObject({ kind: 'ignored', code: 'panel/no-turn' });
