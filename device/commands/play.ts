@@ -1,4 +1,4 @@
-// `red7 play [--data DIR] [--lang xx]`: commands (SPEC section 8) as JSON lines on stdin, one
+// `red7 play [--data DIR] [--lang xx]`: commands (RULES.md §9) as JSON lines on stdin, one
 // answer line each. Every accepted command is journaled before its line is printed, so running
 // it again on the same directory continues the same game.
 import { refusalLine } from '../referee/announce.ts';

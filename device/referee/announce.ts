@@ -1,4 +1,4 @@
-// Events become announcement lines in the table's language (SPEC section 7). Cards are always
+// Events become announcement lines in the table's language (RULES.md §8). Cards are always
 // named in words ("Blue 4"), never by colour alone; a card that goes face down is never named.
 import { currentRule, satisfyingSet, formatCard, type GameState, type Rule } from '../rules/index.ts';
 import { CATALOGUES, cardWords } from './i18n/index.ts';

@@ -1,6 +1,6 @@
 // The table session: every input's commands go through one queue and are applied strictly one
 // at a time in arrival order; each accepted command is journaled, committed, and only then
-// acknowledged and announced (SPEC sections 7, 8 and 10). Commands that are already waiting
+// acknowledged and announced (RULES.md §8, §9 and §10). Commands that are already waiting
 // when a commit starts share it (group commit): still one at a time, still committed before
 // any of them is answered, but one sync to disk for the lot.
 import pino from 'pino';

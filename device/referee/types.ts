@@ -50,7 +50,7 @@ export interface PublicPlayer {
   counting: string[];
 }
 
-/** What everyone may see (SPEC sections 7–8). Never carries a hand card or a face-down card. */
+/** What everyone may see (RULES.md §8–9). Never carries a hand card or a face-down card. */
 export interface PublicView {
   /** The journal's game id, or null before the first game. */
   game: number | null;

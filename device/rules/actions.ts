@@ -1,4 +1,4 @@
-// The card actions of the optional rule (SPEC section 6) and the draws the rules allow.
+// The card actions of the optional rule (RULES.md §6) and the draws the rules allow.
 import { formatCard, type Card } from './cards.ts';
 import { refreshBonus } from './bonus.ts';
 import { leader } from './judge.ts';
@@ -135,7 +135,7 @@ export function take(d: Draft, cmd: TakeCommand): Outcome {
   const i = pendingIndex(s, (p) => 'action' in p && p.action === 1);
   if (i < 0) return reject('action/not-pending', 'no 1 action is owed');
   const target = s.players[cmd.from];
-  if (target === undefined) return reject('seat/invalid', `there is no seat ${cmd.from}`);
+  if (target === undefined) return reject('seat/invalid', `there is no seat index ${cmd.from} (JSON seat indexes count from 0; this game has ${s.players.length} seats)`);
   if (cmd.from === cmd.seat || target.out) return reject('take/invalid-target', 'take from another player still in the round');
   const read = readCard(cmd.card);
   if (!read.ok) return read;

@@ -1,4 +1,4 @@
-// The advanced canvas bonus (rules section 5): a canvas card higher than the number of palette
+// The advanced canvas bonus (RULES.md §5): a canvas card higher than the number of palette
 // cards earns a draw. It is judged against the palette as the whole turn leaves it, so a palette
 // card played after the canvas card can take the offer back; once drawn, the turn's plays are over.
 import { cardValue } from './cards.ts';

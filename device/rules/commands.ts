@@ -1,4 +1,4 @@
-// The commands of SPEC section 8 — every input (seat panel, dashboard, HTTP, CLI, replay)
+// The commands of RULES.md §9 — every input (seat panel, dashboard, HTTP, CLI, replay)
 // becomes one of these. Cards travel in the `R7` notation so that a journal of commands is
 // readable JSON and replays exactly.
 
@@ -45,7 +45,7 @@ export interface UndoCommand extends Envelope { type: 'undo' }
 export interface CorrectCommand extends Envelope { type: 'correct'; seq: number; card: string }
 export interface NextRoundCommand extends Envelope { type: 'nextRound' }
 
-/** Any command of SPEC section 8. */
+/** Any command of RULES.md §9. */
 export type Command =
   | NewGameCommand | DealCommand | PlayCommand | EndTurnCommand | PassCommand | DrawCommand
   | DiscardCommand | TakeCommand | UndoCommand | CorrectCommand | NextRoundCommand;

@@ -24,7 +24,7 @@ export type GameEvent =
   | { type: 'actionPending'; seat: number; pending: Pending }
   /** A palette card played after the canvas card made the palette too large for the advanced bonus. */
   | { type: 'bonusWithdrawn'; seat: number; palette: number }
-  /** A canvas card played first does not make its player win yet; a palette card may still (rules section 4). */
+  /** A canvas card played first does not make its player win yet; a palette card may still (RULES.md §4). */
   | { type: 'notWinningYet'; seat: number; rule: Rule }
   | { type: 'actionSkipped'; seat: number; action: 1 | 3 | 5 | 7; why: 'empty-hand' | 'empty-deck' | 'no-target' }
   | { type: 'playerOut'; seat: number; reason: OutReason }

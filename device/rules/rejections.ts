@@ -3,7 +3,7 @@
 
 /** Every reason the rules refuse a command. */
 export const REJECTION_CODES = [
-  'command/malformed', // not a command of SPEC section 8 (unknown type, missing or mistyped field)
+  'command/malformed', // not a command of RULES.md §9 (unknown type, missing or mistyped field)
   'game/none', // no game has been started
   'game/over', // the game has ended; start a new one
   'phase/not-setup', // a deal outside the setup of a round

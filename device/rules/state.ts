@@ -7,7 +7,7 @@ import type { Pending } from './events.ts';
 export const PHASES = ['setup', 'turn', 'roundOver', 'gameOver'] as const;
 export type Phase = (typeof PHASES)[number];
 
-/** Points to win the advanced game, by number of players (SPEC section 5). */
+/** Points to win the advanced game, by number of players (RULES.md §5). */
 export const TARGET_POINTS: Record<number, number> = { 2: 40, 3: 35, 4: 30 };
 
 /** Cards a round deals to each player: 7 in hand and 1 to the palette. */

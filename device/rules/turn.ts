@@ -1,4 +1,4 @@
-// A player's turn (SPEC section 4): palette and canvas plays, ending the turn, passing.
+// A player's turn (RULES.md §4): palette and canvas plays, ending the turn, passing.
 import { cardValue, formatCard, type Card } from './cards.ts';
 import type { EndTurnCommand, PassCommand, PlayCommand } from './commands.ts';
 import { checkFromHand, OK, readCard, removeFromHand, type Draft, type Outcome } from './draft.ts';
@@ -19,7 +19,7 @@ export function checkActive(s: GameState, seat: number): Outcome {
   if (s.phase === 'gameOver') return reject('game/over', 'the game is over: start a new one');
   if (s.phase !== 'turn') return reject('phase/not-turn', 'no round is being played right now');
   const p = s.players[seat];
-  if (p === undefined) return reject('seat/invalid', `there is no seat ${seat}`);
+  if (p === undefined) return reject('seat/invalid', `there is no seat index ${seat} (JSON seat indexes count from 0; this game has ${s.players.length} seats)`);
   if (p.out) return reject('seat/out', `${p.name} is out of this round`);
   if (s.active !== seat) return reject('turn/not-your-turn', `it is ${s.players[s.active!]!.name}'s turn, not ${p.name}'s`);
   return OK;
@@ -53,7 +53,7 @@ function toPalette(d: Draft, seat: number, card: Card, owed: number | null): Out
   removeFromHand(p, card);
   p.palette.push(card);
   if (turn.canvasPlayed && turn.palettePlays === 0) {
-    // The rule sheets order action 3 palette first; the turn is still judged as a whole (SPEC section 4).
+    // The rule sheets order action 3 palette first; the turn is still judged as a whole (RULES.md §4).
     turn.canvasFirst = true;
     d.events.push({ type: 'orderWarning', seat });
   }
@@ -115,7 +115,7 @@ export function endTurn(d: Draft, cmd: EndTurnCommand): Outcome {
   return OK;
 }
 
-/** Passes: the player does nothing and is out (SPEC section 4, action 4). */
+/** Passes: the player does nothing and is out (RULES.md §4, action 4). */
 export function pass(d: Draft, cmd: PassCommand): Outcome {
   const s = d.s;
   const active = checkActive(s, cmd.seat);

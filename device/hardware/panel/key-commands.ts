@@ -1,4 +1,4 @@
-// Seat keys become referee commands (SPEC section 8, "The seat panel"). The decision needs the
+// Seat keys become referee commands (RULES.md §9, "The seat panel"). The decision needs the
 // public view (whose turn, which card action is pending, who holds which palette card) and, for
 // PALETTE/CANVAS and some DRAW/DECK presses, a camera scan of the card on the tray.
 import { randomUUID } from 'node:crypto';
@@ -10,7 +10,7 @@ import { PHASES } from '../../rules/state.ts';
 import type { Seat } from './protocol.ts';
 import { PANEL_KEYS, PRESS_KINDS, type PanelKeyEvent } from './key-event.ts';
 
-/** The part of the public view (SPEC section 8) that decides what a key means; extra fields are fine. */
+/** The part of the public view (RULES.md §9) that decides what a key means; extra fields are fine. */
 export const PanelViewSchema = z.object({
   phase: z.enum(PHASES).nullable(), // null before the first game
   active: z.number().int().min(0).max(3).nullable(),
@@ -53,7 +53,7 @@ export type PanelOutcome =
   | { kind: 'command'; command: Command }
   /** Another seat's key: the caller blinks that seat's LED. */
   | { kind: 'notYourTurn'; seat: Seat; active: number }
-  /** The card could not be read surely: the player lays it again (never guessed, SPEC 8). */
+  /** The card could not be read surely: the player lays it again (never guessed, RULES.md §9). */
   | { kind: 'rescan'; seat: Seat; reason: string }
   | { kind: 'ignored'; seat: Seat | null; code: PanelIgnoreCode; message: string };
 

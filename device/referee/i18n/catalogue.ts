@@ -4,7 +4,7 @@
 import type { Colour, OutReason, Phase, RejectionCode, Rule } from '../../rules/index.ts';
 import type { RefereeCode } from '../types.ts';
 
-/** The card actions of SPEC section 6. */
+/** The card actions of RULES.md §6. */
 export type ActionNumber = 1 | 3 | 5 | 7;
 /** Why an owed action could not be carried out. */
 export type SkipReason = 'empty-hand' | 'empty-deck' | 'no-target';
@@ -76,7 +76,7 @@ export interface Catalogue {
   cardDealt: (name: string, card: string) => string;
   turnStarted: (name: string) => string;
   playedPalette: (name: string, card: string) => string;
-  /** A hand card to the canvas and the rule it sets (SPEC section 7's first example). */
+  /** A hand card to the canvas and the rule it sets (RULES.md §8's first example). */
   playedCanvas: (name: string, card: string, rule: string) => string;
   /** The rule changed without a hand card (kept for completeness of the event list). */
   ruleChanged: (rule: string) => string;
@@ -87,7 +87,7 @@ export interface Catalogue {
   /** The 1's action: a card from another palette face down on the deck, not named. */
   taken: (name: string, from: string) => string;
   orderWarning: (name: string) => string;
-  /** A canvas card played first that does not win yet: a palette card may still fix it (rules section 4). */
+  /** A canvas card played first that does not win yet: a palette card may still fix it (RULES.md §4). */
   notWinningYet: (name: string, rule: string) => string;
   /** A palette card after the canvas card left the palette too large for the advanced bonus. */
   bonusWithdrawn: (name: string, palette: number) => string;
@@ -99,7 +99,7 @@ export interface Catalogue {
   roundWon: (name: string, round: number, rule: string) => string;
   scored: (name: string, cards: string[], points: number, total: number) => string;
   gameOver: Record<GameOverReason, (name: string, points: number) => string>;
-  /** The leader and why (SPEC section 7's second example); `best` is a card name. */
+  /** The leader and why (RULES.md §8's second example); `best` is a card name. */
   leads: (name: string, rule: Rule, count: number, best: string) => string;
   nobodyLeads: () => string;
   /** A refused play: who tried (null when unknown) and the family of the refusal. */

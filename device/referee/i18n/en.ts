@@ -1,4 +1,4 @@
-// English announcements, in the style of SPEC section 7 ("Ben plays Blue 4 to the canvas: the
+// English announcements, in the style of RULES.md §8 ("Ben plays Blue 4 to the canvas: the
 // rule is now Blue, most different colours"; "Ann leads with three colours, best Red 6").
 import type { Phase, Rule } from '../../rules/index.ts';
 import type { Catalogue } from './catalogue.ts';

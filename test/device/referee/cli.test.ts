@@ -90,8 +90,13 @@ describe('red7 state, games, replay, export', () => {
   it('prints a seat\'s private view with --seat', async () => {
     const data = tempDir();
     await red7(['play', '--data', data], lines(OPENING));
-    expect(JSON.parse((await red7(['state', '--data', data, '--seat', '1'])).out)).toMatchObject({ seat: 1, knownHand: [] });
-    expect((await red7(['state', '--data', data, '--seat', '7'])).code).toBe(1);
+    // People number seats from 1 or name them; the JSON keeps its 0-based index.
+    expect(JSON.parse((await red7(['state', '--data', data, '--seat', '2'])).out)).toMatchObject({ seat: 1, knownHand: [] });
+    expect(JSON.parse((await red7(['state', '--data', data, '--seat', 'ben'])).out)).toMatchObject({ seat: 1 });
+    const missing = await red7(['state', '--data', data, '--seat', '7']);
+    expect(missing.code).toBe(1);
+    expect(missing.err).toContain('(seats: 1 Ann, 2 Ben, 3 Cy)');
+    expect((await red7(['state', '--data', data, '--seat', '0'])).code).toBe(1);
   });
 
   it('lists the kept games', async () => {

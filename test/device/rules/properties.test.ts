@@ -16,7 +16,7 @@ const position = fc
   });
 const rule = fc.constantFrom(...RULES);
 
-/** An independent, slow reading of SPEC section 3: the set, by brute force over the groups. */
+/** An independent, slow reading of RULES.md §3: the set, by brute force over the groups. */
 function referenceSet(palette: Card[], r: Rule): Card[] {
   const strongestFirst = [...palette].sort((a, b) => b - a);
   const bestGroup = (key: (c: Card) => number) => {

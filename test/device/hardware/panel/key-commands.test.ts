@@ -3,7 +3,7 @@ import { keyToCommand, type CardScanner, type ScanResult } from '../../../../dev
 import type { PanelKeyEvent } from '../../../../device/hardware/panel/key-event.ts';
 import type { PublicView } from '../../../../device/referee/types.ts';
 
-/** A public view as the referee publishes it (SPEC section 8), seat 1 to play. */
+/** A public view as the referee publishes it (RULES.md §9), seat 1 to play. */
 function view(overrides: Partial<PublicView> = {}): PublicView {
   const player = (name: string, palette: string[]) => ({ name, palette, hand: 5, out: false, score: 0, scored: [], counting: [] });
   return {
