@@ -19,7 +19,7 @@ export const CommandSchema = z.discriminatedUnion('type', [
     language: z.string().max(8).optional(),
     ...envelope,
   }),
-  z.strictObject({ type: z.literal('deal'), seat, card, ...envelope }),
+  z.strictObject({ type: z.literal('deal'), seat, card: card.optional(), ...envelope }),
   z.strictObject({ type: z.literal('play'), seat, to: z.enum(['palette', 'canvas']), card: card.optional(), ...envelope }),
   z.strictObject({ type: z.literal('endTurn'), seat, ...envelope }),
   z.strictObject({ type: z.literal('pass'), seat, ...envelope }),
