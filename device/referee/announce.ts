@@ -1,6 +1,6 @@
 // Events become announcement lines in the table's language (RULES.md §8). Cards are always
 // named in words ("Blue 4"), never by colour alone; a card that goes face down is never named.
-import { currentRule, satisfyingSet, formatCard, type GameState, type Rule } from '../rules/index.ts';
+import { currentRule, mandatoryPending, satisfyingSet, formatCard, type GameState, type Rule } from '../rules/index.ts';
 import { CATALOGUES, cardWords } from './i18n/index.ts';
 import { ILLEGAL_KIND_OF } from './i18n/catalogue.ts';
 import { commandWords } from './command-words.ts';
@@ -71,7 +71,9 @@ export function announce(events: readonly RefereeEvent[], state: GameState | nul
       case 'leaderChanged': break; // rendered once, from the state, below
       case 'cardDrawn': lines.push(t.drew[e.reason](name(e.seat))); break;
       case 'actionPending':
-        lines.push('action' in e.pending ? t.pending[e.pending.action](name(e.seat)) : t.pendingBonus(name(e.seat)));
+        if (!('action' in e.pending)) lines.push(t.pendingBonus(name(e.seat)));
+        else if (e.pending.action === 1 && !oneOwed(state, e.seat)) lines.push(t.oneNotOwed(name(e.seat)));
+        else lines.push(t.pending[e.pending.action](name(e.seat)));
         break;
       case 'actionSkipped': lines.push(t.skipped[e.why](name(e.seat), e.action)); break;
       case 'playerOut': lines.push(t.out[e.reason](name(e.seat))); break;
@@ -105,6 +107,11 @@ export function refusalLine(code: string, command: string | undefined, who: stri
   const kind = command === 'endTurn' && code === 'canvas/not-winning' ? 'turn-not-winning'
     : (ILLEGAL_KIND_OF[code as RejectionCode | RefereeCode] ?? 'other');
   return CATALOGUES[language].illegal[kind](who);
+}
+
+/** Whether the 1 just played is owed: not by a player behind whom no take would keep in (RULES.md §6). */
+function oneOwed(state: GameState | null, seat: number): boolean {
+  return state === null || state.turn === null || state.active !== seat || mandatoryPending(state, seat) === 1;
 }
 
 /** Whose turn it is, or what the table does next, after the game was taken back. */

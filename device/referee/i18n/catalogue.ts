@@ -93,6 +93,8 @@ export interface Catalogue {
   bonusWithdrawn: (name: string, palette: number) => string;
   drew: Record<'action' | 'bonus', (name: string) => string>;
   pending: Record<ActionNumber, (name: string) => string>;
+  /** A 1 played while behind when no card it may take would keep its player in: the sheets free them of it. */
+  oneNotOwed: (name: string) => string;
   pendingBonus: (name: string) => string;
   skipped: Record<SkipReason, (name: string, action: ActionNumber) => string>;
   out: Record<OutReason, (name: string) => string>;

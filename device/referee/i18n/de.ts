@@ -63,6 +63,7 @@ export const de: Catalogue = {
     5: (name) => `${name} muss die Aktion der 5 ausführen: eine weitere Karte auf die Palette spielen.`,
     7: (name) => `${name} muss die Aktion der 7 ausführen: eine Karte der Palette auf die Leinwand oder verdeckt auf den Nachziehstapel legen.`,
   },
+  oneNotOwed: (name) => `${name} muss die Aktion der 1 jetzt nicht ausführen: Keine Karte, die genommen werden darf, hielte ${name} in der Runde.`,
   pendingBonus: (name) => `${name} darf eine Karte ziehen (Leinwand-Bonus).`,
   skipped: {
     'empty-hand': (name, action) => `Die ${action} von ${name} bleibt ohne Wirkung: keine Handkarten mehr.`,

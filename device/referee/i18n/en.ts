@@ -60,6 +60,7 @@ export const en: Catalogue = {
     5: (name) => `${name} must carry out the 5: play one more card to the palette.`,
     7: (name) => `${name} must carry out the 7: move a palette card to the canvas or face down on the deck.`,
   },
+  oneNotOwed: (name) => `${name} need not carry out the 1 now: no card ${name} may take would keep ${name} in the round.`,
   pendingBonus: (name) => `${name} may draw a card (canvas bonus).`,
   skipped: {
     'empty-hand': (name, action) => `${name}'s ${action} has no effect: the hand is empty.`,

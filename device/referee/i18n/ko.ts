@@ -72,6 +72,7 @@ export const ko: Catalogue = {
     5: (name) => `${name} 님은 5번 카드 행동을 해야 합니다: 팔레트에 카드 한 장을 더 내려놓습니다.`,
     7: (name) => `${name} 님은 7번 카드 행동을 해야 합니다: 팔레트의 카드 한 장을 캔버스에 버리거나 카드 더미 맨 위에 뒤집어 놓습니다.`,
   },
+  oneNotOwed: (name) => `${name} 님은 지금 1번 카드 행동을 하지 않아도 됩니다: 가져올 수 있는 어떤 카드로도 이번 라운드에 남을 수 없습니다.`,
   pendingBonus: (name) => `${name} 님은 카드 한 장을 가져올 수 있습니다(캔버스 보너스).`,
   skipped: {
     'empty-hand': (name, action) => `${name} 님의 ${action}번 카드 행동은 생략됩니다: 핸드가 비어 있습니다.`,

@@ -63,6 +63,7 @@ export const pt: Catalogue = {
     5: (name) => `${name} deve executar a ação do 5: jogar mais uma carta na Paleta.`,
     7: (name) => `${name} deve executar a ação do 7: escolher uma carta da Paleta e descartá-la na Tela ou colocá-la virada para baixo em cima do baralho.`,
   },
+  oneNotOwed: (name) => `${name} não precisa executar a ação do 1 agora: nenhuma carta que possa pegar manteria ${name} na rodada.`,
   pendingBonus: (name) => `${name} pode comprar uma carta (bônus da Tela).`,
   skipped: {
     'empty-hand': (name, action) => `O ${action} de ${name} não tem efeito: a mão está vazia.`,

@@ -90,6 +90,26 @@ describe('announcements', () => {
     }
   });
 
+  it('say a 1 is owed when a take keeps its player in, and not owed when none would', () => {
+    const base = [
+      { type: 'newGame', players: ['Ann', 'Ben'], actions: true },
+      { type: 'deal', seat: 0, card: 'G2' },
+      { type: 'deal', seat: 1, card: 'V3' },
+      { type: 'play', seat: 0, to: 'canvas', card: 'G6' },
+      { type: 'endTurn', seat: 0 },
+      { type: 'play', seat: 1, to: 'palette', card: 'I4' },
+      { type: 'endTurn', seat: 1 },
+    ];
+    // Taking Indigo 4 would put Ann back in the lead under Green, so she must.
+    const owed = replay([...base, { type: 'play', seat: 0, to: 'palette', card: 'R1' }]);
+    expect(announce(owed.events.at(-1)!, owed.state, 'en')).toContain('Ann must carry out the 1: put a card from a palette at least as large face down on the deck.');
+    // Under Orange, Ben's Indigo 4 and Violet 3 each beat Ann's best card: no single take helps, the sheets free her of the 1.
+    const free = replay([...base.slice(0, 5), { type: 'play', seat: 1, to: 'palette', card: 'I4' }, { type: 'play', seat: 1, to: 'canvas', card: 'O4' },
+      { type: 'endTurn', seat: 1 }, { type: 'play', seat: 0, to: 'palette', card: 'R1' }]);
+    expect(free.state!.players[1]!.out).toBe(false);
+    expect(announce(free.events.at(-1)!, free.state, 'en')).toContain('Ann need not carry out the 1 now: no card Ann may take would keep Ann in the round.');
+  });
+
   /** A whole simulated game (two players, advanced, card actions) as its transcript. */
   const GAME = recordGame(4, { players: 2, advanced: true, actions: true });
 
