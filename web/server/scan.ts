@@ -74,8 +74,9 @@ export class ScanDesk {
       const why = read.reason ?? 'the card could not be read surely';
       return { status: 422, answer: { ok: false, error: { code: 'scan/rescan', message: `${why}: scan again or pick one of the guesses` }, scan: record } };
     }
-    const command = to === 'canvas' && seven
-      ? { type: 'discard', seat, card: read.card, to: 'canvas' }
+    // During the deal a seat's PALETTE deals its starting card, as the panel's key does.
+    const command = view.phase === 'setup' && to === 'palette' ? { type: 'deal', seat, card: read.card }
+      : to === 'canvas' && seven ? { type: 'discard', seat, card: read.card, to: 'canvas' }
       : { type: 'play', seat, to, card: read.card };
     const { status, answer } = await dispatchCommand(this.referee, role, command, this.logger);
     if (answer.ok) {
