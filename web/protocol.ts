@@ -6,7 +6,7 @@ import type { PrivateView, PublicView, RefereeError, RefereeEvent } from '../dev
 /** Version of the socket protocol; bumped on any incompatible change. */
 export const PROTOCOL_VERSION = 1;
 
-/** Largest JSON body or socket message accepted (SPEC section 10: refuse, never crash). */
+/** Largest JSON body or socket message accepted (RULES.md §10: refuse, never crash). */
 export const MAX_MESSAGE_BYTES = 64 * 1024;
 
 /** Largest uploaded scan photo. */

@@ -1,5 +1,5 @@
 // The journal: every accepted command of every game, in SQLite (better-sqlite3, WAL,
-// synchronous=FULL), committed before the command is acknowledged (SPEC section 10).
+// synchronous=FULL), committed before the command is acknowledged (RULES.md §10).
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';

@@ -1,11 +1,11 @@
 // The table session: every input's commands go through one queue and are applied strictly one
 // at a time in arrival order; each accepted command is journaled, committed, and only then
-// acknowledged and announced (SPEC sections 7, 8 and 10). Commands that are already waiting
+// acknowledged and announced (RULES.md §8, §9 and §10). Commands that are already waiting
 // when a commit starts share it (group commit): still one at a time, still committed before
 // any of them is answered, but one sync to disk for the lot.
 import pino from 'pino';
 import {
-  applyCommand, validateCommand, type Command, type GameState, type NewGameCommand, type PlayCommand, type Rejection,
+  applyCommand, validateCommand, type Command, type GameState, type NewGameCommand, type DealCommand, type PlayCommand, type Rejection,
 } from '../rules/index.ts';
 import { announce } from './announce.ts';
 import { BatchQueue } from './batch-queue.ts';
@@ -244,7 +244,7 @@ export class Referee implements RefereeApi {
     if (command.type === 'newGame') return this.startGame(command);
     const session = this.session;
     if (session === null) return refused('game/none', 'no game has been started: start a new game first');
-    if (command.type === 'play' && command.card === undefined) {
+    if ((command.type === 'play' || command.type === 'deal') && command.card === undefined) {
       const scanned = await this.scan(session, command);
       if (!scanned.ok) return scanned.result;
       command = scanned.command;
@@ -281,8 +281,8 @@ export class Referee implements RefereeApi {
     return this.accepted(1, r.events);
   }
 
-  /** Reads the card of a play sent without one, through the injected scanner. */
-  private async scan(session: GameSession, command: PlayCommand): Promise<{ ok: true; command: PlayCommand } | { ok: false; result: SubmitResult }> {
+  /** Reads the card of a play or a deal sent without one, through the injected scanner. */
+  private async scan<C extends PlayCommand | DealCommand>(session: GameSession, command: C): Promise<{ ok: true; command: C } | { ok: false; result: SubmitResult }> {
     // The rules check the turn first; only a play that lacks nothing but its card is worth a scan.
     const pre = session.plan(command, session.seq + 1);
     if (pre.ok || pre.rejection.code !== 'card/missing') {

@@ -1,4 +1,4 @@
-// The HTTP API (SPEC sections 8–9, web/PROTOCOL.md). Every route checks its input and answers
+// The HTTP API (RULES.md §9–10, web/PROTOCOL.md). Every route checks its input and answers
 // bad input with a typed error; commands go through dispatchCommand, the same path as the
 // socket and the seat buttons.
 import express, { type NextFunction, type Request, type Response } from 'express';

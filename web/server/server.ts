@@ -52,7 +52,7 @@ export function createWebServer(options: WebServerOptions): WebServer {
       const credentials = new Credentials(pin, options.dataDir);
       const damaged = credentials.load();
       if (damaged !== null) logger.warn(damaged);
-      // SPEC section 9: the PIN is shown on the Pi's console and in its log.
+      // RULES.md §10: the PIN is shown on the Pi's console and in its log.
       logger.info({ pin, source }, `referee PIN: ${pin}`);
       const lockout = new AuthLockout();
       const h = new SocketHub({ referee: options.referee, credentials, lockout, limit: options.limits?.socket ?? SOCKET_LIMIT, logger });

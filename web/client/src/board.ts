@@ -21,6 +21,14 @@ function pendingWords(view: PublicView): string | null {
   return `${who} ${what[p.action]}`;
 }
 
+/** What the table does next, when the dashboard must say it: the deal, seat by seat. */
+function nextStep(view: PublicView): string | null {
+  if (view.phase !== 'setup') return null;
+  const waiting = view.players.filter((p) => p.palette.length === 0).map((p) => p.name);
+  if (waiting.length === 0) return null;
+  return `Next: deal the starting card of ${waiting.join(', ')}. Pick the card (or lay it on the tray) and press that seat's PALETTE.`;
+}
+
 function phaseWords(view: PublicView): string {
   switch (view.phase) {
     case null: return 'No game yet';
@@ -36,6 +44,7 @@ export function renderCanvas(el: HTMLElement, view: PublicView): void {
   const top = view.canvas[view.canvas.length - 1];
   const leader = view.leader === null ? null : view.players[view.leader];
   const pending = pendingWords(view);
+  const next = nextStep(view);
   fill(el,
     h('h2', {}, 'Canvas'),
     h('div', { class: 'canvas-row' },
@@ -46,7 +55,8 @@ export function renderCanvas(el: HTMLElement, view: PublicView): void {
           leader === undefined || leader === null ? 'Nobody is winning'
           : `Leader: ${leader.name}${view.leaderReason === null ? '' : ` — ${view.leaderReason.count} ${view.leaderReason.count === 1 ? 'card that counts' : 'cards that count'}, best ${cardWords(view.leaderReason.best)}`}`),
         h('p', { class: 'meta', testid: 'deck' }, `Deck: ${view.deck} card${view.deck === 1 ? '' : 's'}`),
-        pending === null ? null : h('p', { class: 'pending', testid: 'pending' }, pending))),
+        pending === null ? null : h('p', { class: 'pending', testid: 'pending' }, pending),
+        next === null ? null : h('p', { class: 'pending', testid: 'next-step' }, next))),
     view.canvas.length > 1
       ? h('p', { class: 'meta' }, `Under it: ${view.canvas.slice(0, -1).reverse().map(cardWords).join(', ')}, then the Red starter`)
       : null);

@@ -1,5 +1,6 @@
 // The referee's controls: start a game, enter any play by hand, undo, next round, correct a
 // misread (with the scanned photo and the top guesses), pair phones to seats, export the game.
+import { standingCommands } from '../../../device/referee/standing.ts';
 import type { PublicView } from '../../../device/referee/types.ts';
 import type { ScanRecord } from '../../protocol.ts';
 import { cardView } from './card-view.ts';
@@ -117,7 +118,7 @@ export function manualEntry(ctx: Ctx): { el: HTMLElement; update(view: PublicVie
   };
 }
 
-interface ExportedCommand { seq: number; command: Record<string, unknown> }
+interface ExportedCommand { seq: number; command: Record<string, unknown>; events?: Array<{ type?: unknown; invalidated?: unknown }> }
 
 function describeCommand(view: PublicView, c: Record<string, unknown>): string {
   const who = typeof c.seat === 'number' ? view.players[c.seat]?.name ?? `Seat ${c.seat + 1}` : '';
@@ -140,9 +141,10 @@ export function correctPanel(ctx: Ctx): HTMLElement {
     if (view?.game === null || view === null) return fill(list, 'No game yet.');
     const [exp, scans] = await Promise.all([ctx.api(`/api/games/${view.game}/export`), ctx.api('/api/scans')]);
     if (!exp.ok) return fill(list, `Could not load the game (${exp.status}).`);
-    const commands = ((await exp.json()) as { commands: ExportedCommand[] }).commands;
+    const journal = ((await exp.json()) as { commands: ExportedCommand[] }).commands;
     const records = scans.ok ? ((await scans.json()) as ScanRecord[]) : [];
-    const plays = commands.filter((c) => typeof c.command.card === 'string').slice(-15).reverse();
+    // Only plays that still stand: one taken back with UNDO or removed by a correction cannot be corrected.
+    const plays = standingCommands(journal).filter((c) => typeof c.command.card === 'string').slice(-15).reverse();
     fill(list, ...(plays.length === 0 ? ['No card has been played yet.'] : plays.map((p) => h('button', {
       type: 'button', class: 'correct-pick', testid: `correct-pick-${p.seq}`,
       onclick: () => void choose(view, p, records.find((r) => r.seq === p.seq) ?? null),

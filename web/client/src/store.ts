@@ -26,7 +26,7 @@ export interface AppState {
   tray: string | null;
   notice: Notice | null;
   settings: Settings;
-  /** The top guesses of the last unsure camera read, for a tap to confirm (SPEC section 8). */
+  /** The top guesses of the last unsure camera read, for a tap to confirm (RULES.md §9). */
   rescan: { seat: number; alternatives: Array<{ card: string; p: number }> } | null;
 }
 
