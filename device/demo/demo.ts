@@ -62,9 +62,15 @@ function nextUpdate(referee: RefereeApi, ms: number): Promise<RefereeUpdate | nu
   });
 }
 
+/** Waits ms, or less when aborted; the abort listener goes with the wait, so steps add none. */
 const sleep = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve) => {
-  const t = setTimeout(resolve, ms);
-  signal?.addEventListener('abort', () => { clearTimeout(t); resolve(); }, { once: true });
+  const done = (): void => {
+    clearTimeout(t);
+    signal?.removeEventListener('abort', done);
+    resolve();
+  };
+  const t = setTimeout(done, ms);
+  signal?.addEventListener('abort', done, { once: true });
 });
 
 /** Plays the recorded game; resolves when it is over (or aborted). */
