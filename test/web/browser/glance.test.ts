@@ -123,7 +123,10 @@ describe('the table at a glance', () => {
 
   it('announces the round won', async () => {
     await send({ type: 'pass', seat: 2 });
-    for (const p of [tablet, phone]) expect(await text(p, 'outcome')).toContain('Ann wins round 1 and scores 7');
+    for (const p of [tablet, phone]) {
+      expect(await text(p, 'leader')).toContain('Ann wins round 1 — scores 7 with Red 7');
+      expect(await text(p, 'outcome')).toBe('♛Round 1 is over: Ann 7, Ben 0, Cy 0 (first to 35)');
+    }
     expect(await text(tablet, 'score-total-0')).toBe('7');
     await shots('round-won');
   });
@@ -161,7 +164,8 @@ describe('the table at a glance', () => {
     }
     for (const p of [tablet, phone]) {
       expect(await text(p, 'phase')).toBe('Game over');
-      expect(await text(p, 'outcome')).toContain('Ann wins the game');
+      expect(await text(p, 'leader')).toContain('Ann wins the game with 35 points');
+      expect(await text(p, 'outcome')).toContain('Game over after 7 rounds: Ann 35, Ben 6, Cy 5');
       const summary = await text(p, 'game-summary');
       expect(summary).toContain('Ann wins after 7 rounds');
       expect(summary).toContain('Red 7, Yellow 7, Blue 7, Indigo 7, Violet 7');

@@ -44,11 +44,15 @@ describe('the banner’s words', () => {
     expect(turnMarks(view({ active: 2 })).turn).not.toBe(start.turn);
   });
 
-  it('says who won the round, with the points in an advanced game, and who won the game', () => {
+  it('says who won the round, and what they scored in an advanced game, and who won the game', () => {
     const rounds = [{ round: 1, winner: 2, rule: 'red' as const, scored: ['G5'], points: 5 }];
-    expect(outcomeWords(view({ phase: 'roundOver', rounds }))).toBe('Cy wins round 1 and scores 5');
-    expect(outcomeWords(view({ phase: 'roundOver', rounds, advanced: false }))).toBe('Cy wins round 1');
-    expect(outcomeWords(view({ phase: 'gameOver', winner: 0 }))).toBe('Game over: Ann wins the game');
+    const players = view().players.map((p, i) => ({ ...p, score: i === 2 ? 5 : 0 }));
+    expect(leaderWords(view({ phase: 'roundOver', rounds, players }))).toBe('Cy wins round 1 — scores 5 with Green 5');
+    expect(outcomeWords(view({ phase: 'roundOver', rounds, players }))).toBe('Round 1 is over: Ann 0, Ben 0, Cy 5 (first to 35)');
+    expect(leaderWords(view({ phase: 'roundOver', rounds, advanced: false }))).toBe('Cy wins round 1');
+    expect(outcomeWords(view({ phase: 'roundOver', rounds, advanced: false }))).toBe('Round 1 is over');
+    expect(leaderWords(view({ phase: 'gameOver', rounds, players, winner: 2 }))).toBe('Cy wins the game with 5 points');
+    expect(outcomeWords(view({ phase: 'gameOver', rounds, players, winner: 2 }))).toBe('Game over after 1 round: Ann 0, Ben 0, Cy 5');
     expect(outcomeWords(view())).toBeNull();
   });
 

@@ -152,6 +152,9 @@ function render(s: AppState, prev: AppState | null): void {
   }
 }
 
+// The score chart is drawn to the width it gets.
+window.addEventListener('resize', () => { if (store.state.view !== null) renderScores(scores, store.state.view); });
+
 store.subscribe((s, prev) => {
   if (s.settings.muted && !prev.settings.muted) hush();
   render(s, prev);

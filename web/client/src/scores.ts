@@ -17,7 +17,7 @@ function scoreTable(view: PublicView): HTMLElement {
     h('tbody', {}, ...view.players.map((p, i) => h('tr', {},
       h('th', { scope: 'row' }, p.name),
       ...view.rounds.map((r, k) => h('td', { testid: `score-${i}-r${r.round}` },
-        r.winner === i ? h('strong', {}, `+${r.points}`) : '·', h('span', { class: 'meta' }, ` (${running[i]![k + 1]})`))),
+        r.winner === i ? h('strong', {}, `+${r.points}`) : '·', h('span', { class: 'meta running' }, ` (${running[i]![k + 1]})`))),
       h('td', { testid: `score-total-${i}` }, String(p.score))))));
 }
 
@@ -42,13 +42,14 @@ function marker(kind: (typeof MARKERS)[number], x: number, y: number): SVGElemen
   }
 }
 
-/** The race to the target: each player's running score per round, the target as a dashed line. */
-export function scoreChart(view: PublicView): SVGElement {
+/** The race to the target: each player's running score per round, the target as a dotted line; drawn to the width it gets. */
+export function scoreChart(view: PublicView, width: number): SVGElement {
   const running = runningScores(view);
   const rounds = view.rounds.length;
   const top = Math.max(view.target ?? 0, ...running.flat(), 1);
-  const W = 640, H = 300, L = 44, R = 120, T = 16, B = 36;
-  const x = (k: number): number => L + ((W - L - R) * k) / Math.max(rounds, 1);
+  const W = Math.round(Math.min(Math.max(width, 320), 720)), H = Math.round(W * 0.5), L = 36, R = 96, T = 24, B = 32;
+  // Players' points sit a few pixels apart on the round's line, so equal scores do not hide each other.
+  const x = (k: number, i = -1): number => L + ((W - L - R) * k) / Math.max(rounds, 1) + (i < 0 ? 0 : (i - (view.players.length - 1) / 2) * 5);
   const y = (v: number): number => T + (H - T - B) * (1 - v / top);
   const title = `Running score by round${view.target === null ? '' : `, target ${view.target}`}: ${view.players.map((p, i) => `${p.name} ${running[i]!.slice(1).join(', ') || 0}`).join('; ')}`;
   const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'score-chart', role: 'img', 'aria-label': title, 'data-testid': 'score-chart' });
@@ -60,15 +61,15 @@ export function scoreChart(view: PublicView): SVGElement {
   svg.append(axis);
   if (view.target !== null) {
     svg.append(s('line', { x1: L, y1: y(view.target), x2: W - R, y2: y(view.target), class: 'target' }),
-      s('text', { x: W - R + 6, y: y(view.target) + 5, class: 'target-label' }, `target ${view.target}`));
+      s('text', { x: L + 6, y: y(view.target) - 7, class: 'target-label' }, `target ${view.target}`));
   }
   // End labels are nudged apart so two players on the same score stay readable.
   const labelY: number[] = [];
   view.players.forEach((p, i) => {
-    const pts = running[i]!.map((v, k) => `${x(k)},${y(v)}`).join(' ');
+    const pts = running[i]!.map((v, k) => `${x(k, i)},${y(v)}`).join(' ');
     const g = s('g', { class: `series series-${i}`, 'data-testid': `score-line-${i}` });
     g.append(s('polyline', { points: pts, 'stroke-dasharray': DASHES[i % 4]!, fill: 'none' }));
-    running[i]!.forEach((v, k) => g.append(marker(MARKERS[i % 4]!, x(k), y(v))));
+    running[i]!.forEach((v, k) => g.append(marker(MARKERS[i % 4]!, x(k, i), y(v))));
     let ly = y(running[i]![rounds]!) + 5;
     while (labelY.some((o) => Math.abs(o - ly) < 16)) ly += 16;
     labelY.push(ly);
@@ -92,6 +93,11 @@ function summary(view: PublicView): HTMLElement {
         h('td', {}, p.scored.length === 0 ? '—' : p.scored.map(cardWords).join(', ')))))));
 }
 
+/** The score table in a region of its own that scrolls sideways on a narrow screen (and takes focus to). */
+function wideTable(view: PublicView): HTMLElement {
+  return h('div', { class: 'wide', role: 'region', 'aria-label': 'Score by round', tabindex: 0 }, scoreTable(view));
+}
+
 /** Renders the scores panel; hidden in a basic game until it is over. */
 export function renderScores(el: HTMLElement, view: PublicView): void {
   const over = view.phase === 'gameOver';
@@ -100,6 +106,8 @@ export function renderScores(el: HTMLElement, view: PublicView): void {
   fill(el,
     h('h2', {}, over ? 'Game summary' : 'Scores'),
     over ? summary(view) : null,
-    view.advanced ? scoreTable(view) : null,
-    view.advanced && view.rounds.length > 0 ? h('figure', { class: 'chart' }, scoreChart(view), h('figcaption', { class: 'meta' }, 'Running score after each round; the dashed line is the target.')) : null);
+    view.advanced ? wideTable(view) : null,
+    view.advanced && view.rounds.length > 0
+      ? h('figure', { class: 'chart' }, scoreChart(view, el.clientWidth - 32), h('figcaption', { class: 'meta' }, 'Running score after each round; the dotted line is the target.'))
+      : null);
 }

@@ -66,7 +66,9 @@ export function renderTableBanner(el: HTMLElement, state: AppState, live: boolea
     h('span', { class: 'tb-label' }, 'Rule '), h('strong', {}, colourName(rule)), ` — ${RULE_DESCRIPTIONS[rule]}`,
   ]);
   const leads = view === null || view.phase === null ? '' : leaderWords(view);
-  keyed(parts.leader, leads, () => leads === '' ? [] : [h('span', { class: 'tb-label' }, view!.leader === null ? '' : '♕ Leads: '), leads]);
+  const decided = view?.phase === 'roundOver' || view?.phase === 'gameOver';
+  const lead = decided ? '♛ ' : view?.leader === null ? '' : '♕ Leads: ';
+  keyed(parts.leader, `${lead}${leads}`, () => leads === '' ? [] : [h('span', { class: 'tb-label' }, lead), leads]);
   const turn = view === null ? null : turnName(view);
   parts.turn.hidden = turn === null;
   keyed(parts.turn, turn ?? '', () => turn === null ? [] : ['▶ Turn: ', h('strong', {}, turn)]);

@@ -27,14 +27,22 @@ function setWords(rule: Rule, count: number): string {
   }
 }
 
-/** "Ann — three cards below 4, best Red 3", or who leads without a reason. */
+/** "Ann — three cards below 4, best Red 3"; between rounds and at the end, who won. */
 export function leaderWords(view: PublicView): string {
+  const nameOf = (i: number): string => view.players[i]?.name ?? `Seat ${i + 1}`;
+  if (view.phase === 'gameOver' && view.winner !== null) {
+    return `${nameOf(view.winner)} wins the game${view.advanced ? ` with ${view.players[view.winner]?.score ?? 0} points` : ''}`;
+  }
+  const last = view.rounds[view.rounds.length - 1];
+  if (view.phase === 'roundOver' && last !== undefined) {
+    const scored = view.advanced && last.scored.length > 0 ? ` — scores ${last.points} with ${last.scored.map(cardWords).join(', ')}` : '';
+    return `${nameOf(last.winner)} wins round ${last.round}${scored}`;
+  }
   if (view.leader === null) return 'Nobody leads yet';
-  const name = view.players[view.leader]?.name ?? `Seat ${view.leader + 1}`;
   const why = view.leaderReason;
-  if (why === null) return name;
-  if (view.rule === 'red') return `${name} — highest card, ${cardWords(why.best)}`;
-  return `${name} — ${setWords(view.rule, why.count)}, best ${cardWords(why.best)}`;
+  if (why === null) return nameOf(view.leader);
+  if (view.rule === 'red') return `${nameOf(view.leader)} — highest card, ${cardWords(why.best)}`;
+  return `${nameOf(view.leader)} — ${setWords(view.rule, why.count)}, best ${cardWords(why.best)}`;
 }
 
 /** "Ben" when it is Ben's turn during play; null otherwise. */
@@ -59,17 +67,14 @@ export function turnMarks(view: PublicView): { turn: string; played: string } {
   };
 }
 
-/** The closing line of a round or a game, or null while one is being played. */
+/** The line under the banner at the end of a round or a game, or null while one is played. */
 export function outcomeWords(view: PublicView): string | null {
-  if (view.phase === 'gameOver') {
-    const w = view.winner === null ? null : view.players[view.winner]?.name;
-    return w === undefined || w === null ? 'Game over' : `Game over: ${w} wins the game`;
-  }
-  if (view.phase !== 'roundOver') return null;
-  const last = view.rounds[view.rounds.length - 1];
-  if (last === undefined) return `Round ${view.round} is over`;
-  const w = view.players[last.winner]?.name ?? `Seat ${last.winner + 1}`;
-  return view.advanced ? `${w} wins round ${last.round} and scores ${last.points}` : `${w} wins round ${last.round}`;
+  const over = view.phase === 'gameOver';
+  if (!over && view.phase !== 'roundOver') return null;
+  const n = view.rounds.length;
+  const standing = view.advanced ? `: ${view.players.map((p) => `${p.name} ${p.score}`).join(', ')}` : '';
+  if (over) return `Game over after ${n} round${n === 1 ? '' : 's'}${standing}`;
+  return `Round ${view.round} is over${standing}${view.advanced && view.target !== null ? ` (first to ${view.target})` : ''}`;
 }
 
 /** Each player's running total after each round, starting from 0 before the first. */
