@@ -87,9 +87,14 @@ describe('the dashboard for every reader', () => {
   it('says every announcement in an aria-live region and every refusal in an alert', async () => {
     expect(await watcher.getAttribute(tid('announcement'), 'aria-live')).toBe('polite');
     expect(await watcher.$(`[role="alert"] ${tid('warning')}`)).not.toBeNull();
+    // The live region is kept and only its words change, so screen readers announce them.
+    await watcher.$eval(tid('announcement'), (el) => { (el as unknown as { kept: boolean }).kept = true; });
+    const before = await watcher.textContent(tid('announcement'));
     await send({ type: 'endTurn', seat: 2 });
     const said = await watcher.textContent(tid('announcement'));
-    expect(said).toContain('Cy');
+    expect(said).not.toBe(before);
+    expect(said).toContain('Ann');
+    expect(await watcher.$eval(tid('announcement'), (el) => (el as unknown as { kept?: boolean }).kept)).toBe(true);
     expect(await watcher.$(tid('warning'))).toBeNull();
   });
 
