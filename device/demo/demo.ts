@@ -63,7 +63,7 @@ function nextUpdate(referee: RefereeApi, ms: number): Promise<RefereeUpdate | nu
 }
 
 /** Waits ms, or less when aborted; the abort listener goes with the wait, so steps add none. */
-const sleep = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve) => {
+export const pause = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve) => {
   const done = (): void => {
     clearTimeout(t);
     signal?.removeEventListener('abort', done);
@@ -81,7 +81,7 @@ export async function runDemo(parts: DemoParts, commands = recordedGame()): Prom
   let shadow: GameState | null = null;
   for (const [i, command] of commands.entries()) {
     if (parts.signal?.aborted) break;
-    await sleep(parts.paceMs, parts.signal);
+    await pause(parts.paceMs, parts.signal);
     const expected = applyCommand(shadow, command);
     if (expected.ok) shadow = expected.state;
     else report.refused++;

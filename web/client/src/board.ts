@@ -51,7 +51,8 @@ export function renderCanvas(el: HTMLElement, view: PublicView): void {
 function seatView(view: PublicView, i: number): HTMLElement {
   const p = view.players[i]!;
   const active = view.active === i;
-  const leads = view.leader === i;
+  // Between rounds and at the end the banner names the winner; "leads" is for a round in play.
+  const leads = view.leader === i && view.phase === 'turn';
   const counting = new Set(p.counting);
   const badges = [
     active ? h('span', { class: 'badge turn', testid: `seat-${i}-turn` }, '▶ Their turn') : null,
@@ -69,7 +70,7 @@ function seatView(view: PublicView, i: number): HTMLElement {
     h('span', { testid: `seat-${i}-hand` }, `Hand: ${p.hand}`),
     view.advanced ? h('span', { testid: `seat-${i}-score` }, `Score: ${p.score}`) : null,
     h('span', {}, `Palette: ${p.palette.length}`),
-    counting.size > 0 ? h('span', { class: 'meta' }, `${counting.size} count${counting.size === 1 ? 's' : ''} for ${colourName(view.rule)}`) : null),
+    counting.size > 0 ? h('span', { class: 'meta' }, `${counting.size === 1 ? '1 card counts' : `${counting.size} cards count`} for ${colourName(view.rule)}`) : null),
   h('div', { class: 'palette', testid: `seat-${i}-palette`, role: 'group', 'aria-label': `${p.name}'s palette` },
     ...(p.palette.length === 0 ? [h('span', { class: 'meta' }, 'no cards yet')] : p.palette.map((c) => cardView(c, { counting: counting.has(c) })))),
   p.scored.length > 0 ? h('p', { class: 'meta' }, `Scored: ${p.scored.map(cardWords).join(', ')}`) : null);
