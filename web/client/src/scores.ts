@@ -33,12 +33,12 @@ function s(tag: string, attrs: Record<string, string | number>, text?: string): 
 const DASHES = ['', '10 5', '3 4', '12 4 3 4'];
 const MARKERS = ['circle', 'square', 'triangle', 'diamond'] as const;
 
-function marker(kind: (typeof MARKERS)[number], x: number, y: number): SVGElement {
+function marker(kind: (typeof MARKERS)[number], x: number, y: number, r: number): SVGElement {
   switch (kind) {
-    case 'circle': return s('circle', { cx: x, cy: y, r: 6 });
-    case 'square': return s('rect', { x: x - 5.5, y: y - 5.5, width: 11, height: 11 });
-    case 'triangle': return s('path', { d: `M${x} ${y - 7} L${x + 7} ${y + 6} L${x - 7} ${y + 6} Z` });
-    case 'diamond': return s('path', { d: `M${x} ${y - 7} L${x + 7} ${y} L${x} ${y + 7} L${x - 7} ${y} Z` });
+    case 'circle': return s('circle', { cx: x, cy: y, r });
+    case 'square': return s('rect', { x: x - r * 0.9, y: y - r * 0.9, width: r * 1.8, height: r * 1.8 });
+    case 'triangle': return s('path', { d: `M${x} ${y - r * 1.15} L${x + r * 1.15} ${y + r} L${x - r * 1.15} ${y + r} Z` });
+    case 'diamond': return s('path', { d: `M${x} ${y - r * 1.15} L${x + r * 1.15} ${y} L${x} ${y + r * 1.15} L${x - r * 1.15} ${y} Z` });
   }
 }
 
@@ -69,7 +69,7 @@ export function scoreChart(view: PublicView, width: number): SVGElement {
     const pts = running[i]!.map((v, k) => `${x(k, i)},${y(v)}`).join(' ');
     const g = s('g', { class: `series series-${i}`, 'data-testid': `score-line-${i}` });
     g.append(s('polyline', { points: pts, 'stroke-dasharray': DASHES[i % 4]!, fill: 'none' }));
-    running[i]!.forEach((v, k) => g.append(marker(MARKERS[i % 4]!, x(k, i), y(v))));
+    running[i]!.forEach((v, k) => g.append(marker(MARKERS[i % 4]!, x(k, i), y(v), W < 500 ? 4 : 6)));
     let ly = y(running[i]![rounds]!) + 5;
     while (labelY.some((o) => Math.abs(o - ly) < 16)) ly += 16;
     labelY.push(ly);
