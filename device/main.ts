@@ -51,6 +51,8 @@ export interface Companion {
   summary: string[];
   /** Milliseconds from the call to ready. */
   readyMs: number;
+  /** With --demo: resolves with the closing line once the recorded game has been played. */
+  demoOver: Promise<string> | null;
   stop(): Promise<void>;
 }
 
@@ -176,10 +178,21 @@ export async function startCompanion(options: StartOptions = {}): Promise<Compan
       `classifier: ${vision.classifierLine}`,
       `speech:     ${speaking ? 'espeak-ng here, and the dashboard’s browser' : `the dashboard’s browser (espeak-ng ${config.speech ? 'not found' : 'off: RED7_SPEECH=false'})`}`,
     ];
+    let demoOver: Promise<string> | null = null;
     if (demo) {
       const abort = new AbortController();
       const finished = runDemo({ referee, panel: demo.panel, tray: demo.tray, logger, paceMs: options.demoPaceMs ?? 1400, signal: abort.signal })
-        .catch((err) => logger.error({ err: err instanceof Error ? err.message : String(err) }, 'the demo stopped'));
+        .then((report) => {
+          const line = `demo over: ${report.steps} steps, ${report.read} cards read from their photos, ${report.enteredByHand} entered by hand`;
+          web.notice(line);
+          return line;
+        }, (err: unknown) => {
+          const line = `demo over: it stopped early (${err instanceof Error ? err.message : String(err)})`;
+          logger.error(line);
+          web.notice(line);
+          return line;
+        });
+      demoOver = finished;
       stops.push(async () => {
         abort.abort();
         await finished;
@@ -188,7 +201,7 @@ export async function startCompanion(options: StartOptions = {}): Promise<Compan
     }
     const readyMs = performance.now() - started;
     logger.info({ summary, readyMs: Math.round(readyMs) }, `red7 companion ready at ${url}`);
-    return { url, pin, referee, panel, gpio, config, sources, summary, readyMs, stop: stopAll };
+    return { url, pin, referee, panel, gpio, config, sources, summary, readyMs, demoOver, stop: stopAll };
   } catch (err) {
     await stopAll();
     throw err;

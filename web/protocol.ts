@@ -33,6 +33,7 @@ export type ServerMessage =
   | ({ type: 'auth' } & RoleInfo)
   | { type: 'result'; id: string; result: CommandAnswer }
   | { type: 'error'; id?: string; error: RefereeErrorLike }
+  | { type: 'notice'; text: string }
   | { type: 'pong' };
 
 /** What a client may send over the socket. */

@@ -17,6 +17,8 @@ export interface Running {
   wsUrl: string;
   port: number;
   dataDir: string;
+  /** The server's line to every dashboard about the companion itself. */
+  notice(text: string): void;
   stop(): Promise<void>;
 }
 
@@ -30,6 +32,7 @@ export async function startServer(referee: RefereeApi, extra: Partial<WebServerO
     wsUrl: `ws://127.0.0.1:${port}/ws`,
     port,
     dataDir,
+    notice: (text) => server.notice(text),
     async stop() {
       await server.stop();
       if (extra.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });

@@ -210,6 +210,12 @@ export class SocketHub {
     return { type: 'update', game: u.view.game, seq: u.seq, events: u.events, announcements: u.announcements, view };
   }
 
+  /** Tells every connected dashboard something about the companion itself (e.g. the demo is over). */
+  notice(text: string): void {
+    const message = Buffer.from(JSON.stringify({ type: 'notice', text } satisfies ServerMessage));
+    for (const c of this.clients) this.sendText(c, message);
+  }
+
   private broadcast(u: RefereeUpdate): void {
     // Serialised and encoded once for all watchers and the referee, once per seat for paired phones.
     const common = Buffer.from(JSON.stringify(this.updateMessage(u, u.view)));

@@ -35,6 +35,8 @@ export interface WebServerOptions {
 export interface WebServer {
   start(): Promise<{ port: number }>;
   stop(): Promise<void>;
+  /** Sends a line about the companion itself to every dashboard (nothing when not started). */
+  notice(text: string): void;
 }
 
 const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../client/dist', import.meta.url));
@@ -86,6 +88,9 @@ export function createWebServer(options: WebServerOptions): WebServer {
       const shown = options.host === undefined || options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
       logger.info({ port }, `dashboard at http://${shown}:${port}/`);
       return { port };
+    },
+    notice(text) {
+      hub?.notice(text);
     },
     async stop() {
       const s = server;

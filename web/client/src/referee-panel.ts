@@ -7,8 +7,9 @@ import { cardView } from './card-view.ts';
 import { cardWords } from './colours.ts';
 import { trayWords, type Ctx } from './context.ts';
 import { fill, h } from './dom.ts';
+import { download } from './games-list.ts';
+import { LANGUAGE_NAMES } from './languages.ts';
 
-const LANGUAGE_NAMES: Record<string, string> = { en: 'English', de: 'Deutsch', pt: 'Português', ru: 'Русский', ko: '한국어' };
 
 /** The new-game form. */
 export function newGameForm(ctx: Ctx): HTMLElement {
@@ -43,7 +44,8 @@ export function newGameForm(ctx: Ctx): HTMLElement {
     armed = false;
     start.textContent = 'Start new game';
     const players = names.map((n) => n.value.trim()).filter((n) => n !== '');
-    void ctx.send({ type: 'newGame', players, advanced: advanced.checked, actions: actions.checked, language: language.value });
+    void ctx.send({ type: 'newGame', players, advanced: advanced.checked, actions: actions.checked, language: language.value })
+      .then((r) => { if (r.ok) window.scrollTo({ top: 0 }); });
   });
   return form;
 }
@@ -192,8 +194,7 @@ export function seatsAdmin(ctx: Ctx): { el: HTMLElement; update(view: PublicView
         if (game === null || game === undefined) return;
         const r = await ctx.api(`/api/games/${game}/export`);
         if (!r.ok) return ctx.store.set({ notice: { kind: 'error', text: `export failed (${r.status})` } });
-        const a = h('a', { href: URL.createObjectURL(await r.blob()), download: `red7-game-${game}.json` });
-        a.click();
+        await download(r, `red7-game-${game}.json`);
       },
     }, 'Download this game (JSON)'));
   let names = '';
