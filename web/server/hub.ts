@@ -23,7 +23,7 @@ const DROP_WINDOW_MS = 10_000;
 /** A resume further behind than this gets a snapshot: replaying a long backlog costs more than it tells. */
 export const MAX_REPLAY = 16;
 /** Bytes a client may ask to be sent again (resume replays and snapshots), per second and at once. */
-export const REPLY_BYTES: RateLimit = { perSecond: 32 * 1024, burst: 192 * 1024 };
+export const REPLY_BYTES: RateLimit = { perSecond: 2 * 1024, burst: 24 * 1024 };
 /** Sockets one address may hold (a table has a few tablets and phones; tests connect 50 from one address). */
 export const MAX_SOCKETS_PER_ADDRESS = 64;
 /** Sockets the whole server holds. */
@@ -226,8 +226,11 @@ export class SocketHub {
         this.send(client, { type: 'pong' });
         return;
       case 'resume': {
+        // The missed updates if the budget allows them, else a snapshot (smaller), else nothing.
         const reply = this.resumeOrSnapshot(client, m);
-        if (client.replies.take(reply.reduce((n, b) => n + b.length, 0))) return this.sendAll(client, reply);
+        if (client.replies.take(byteLength(reply))) return this.sendAll(client, reply);
+        const snapshot = [this.snapshotText(client)];
+        if (reply.length > 1 && client.replies.take(byteLength(snapshot))) return this.sendAll(client, snapshot);
         // Asked again and again, a resend would be an amplifier: refused, and said so once a window.
         const now = Date.now();
         if (now - client.refusedAt > DROP_WINDOW_MS) {
@@ -364,6 +367,10 @@ function rawText(data: RawData): string {
   if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
   if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
   return data.toString('utf8');
+}
+
+function byteLength(texts: Buffer[]): number {
+  return texts.reduce((n, b) => n + b.length, 0);
 }
 
 function encode(message: ServerMessage): Buffer {
