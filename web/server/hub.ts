@@ -41,6 +41,8 @@ interface Client {
   droppingSince: number;
   /** When the client was last told its resend budget ran out (told once per window). */
   refusedAt: number;
+  /** Until when resumes are refused unread: the budget cannot cover even a snapshot before then. */
+  resumeAgainAt: number;
   alive: boolean;
 }
 
@@ -160,7 +162,7 @@ export class SocketHub {
   private connected(ws: WebSocket, role: Role, sender: string, address: string, resume: { game: number | null | 'current'; since: number } | null): void {
     const client: Client = {
       ws, role, sender, address, bucket: new TokenBucket(this.o.limit), replies: new TokenBucket(REPLY_BYTES),
-      dropped: 0, droppingSince: 0, refusedAt: 0, alive: true,
+      dropped: 0, droppingSince: 0, refusedAt: 0, resumeAgainAt: 0, alive: true,
     };
     this.clients.add(client);
     this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);
@@ -176,6 +178,13 @@ export class SocketHub {
     });
     this.send(client, { type: 'hello', protocol: PROTOCOL_VERSION, ...roleInfo(role) });
     this.sendAll(client, this.resumeOrSnapshot(client, resume));
+  }
+
+  /** Refuses a resume past the client's resend budget: a resend asked again and again would be an amplifier. Said once a window. */
+  private refuseResume(client: Client, now: number): void {
+    if (now - client.refusedAt <= DROP_WINDOW_MS) return;
+    client.refusedAt = now;
+    this.send(client, { type: 'error', error: { code: 'rate/limited', message: 'too much asked to be sent again: wait a few seconds, then resume' } });
   }
 
   /** Forgets a client (closed, failed, stalled or silent). */
@@ -226,19 +235,17 @@ export class SocketHub {
         this.send(client, { type: 'pong' });
         return;
       case 'resume': {
+        const now = Date.now();
+        if (now < client.resumeAgainAt) return this.refuseResume(client, now);
         // The missed updates if the budget allows them, else a snapshot (smaller), else nothing.
         const reply = this.resumeOrSnapshot(client, m);
         if (client.replies.take(byteLength(reply))) return this.sendAll(client, reply);
         const snapshot = [this.snapshotText(client)];
         if (reply.length > 1 && client.replies.take(byteLength(snapshot))) return this.sendAll(client, snapshot);
-        // Asked again and again, a resend would be an amplifier: refused, and said so once a window.
-        const now = Date.now();
-        if (now - client.refusedAt > DROP_WINDOW_MS) {
-          client.refusedAt = now;
-          this.send(client, { type: 'error', error: { code: 'rate/limited', message: 'too much asked to be sent again: wait a few seconds, then resume' } });
-        }
-        return;
+        client.resumeAgainAt = now + client.replies.waitFor(byteLength(snapshot));
+        return this.refuseResume(client, now);
       }
+
       case 'auth':
         this.authenticate(client, m.credential);
         return;

@@ -37,6 +37,13 @@ export class TokenBucket {
     this.tokens -= cost;
     return true;
   }
+
+  /** Milliseconds until `cost` tokens will be there (0 when they are now). */
+  waitFor(cost: number): number {
+    const t = this.now();
+    const tokens = Math.min(this.limit.burst, this.tokens + ((t - this.last) / 1000) * this.limit.perSecond);
+    return tokens >= cost ? 0 : Math.ceil(((cost - tokens) / this.limit.perSecond) * 1000);
+  }
 }
 
 /** Token buckets keyed by address, forgetting idle ones so the map cannot grow without end. */
