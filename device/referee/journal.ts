@@ -44,7 +44,8 @@ export class Journal {
       setPhase: db.prepare('UPDATE games SET phase = ? WHERE id = ?'),
       lastGame: db.prepare('SELECT MAX(id) AS id FROM games'),
       commands: db.prepare('SELECT seq, command, events FROM commands WHERE game_id = ? ORDER BY seq'),
-      delivery: db.prepare('SELECT seq, command, events FROM commands WHERE game_id = ? AND source = ? AND cmd_id = ? ORDER BY seq LIMIT 1'),
+      // Named: left to itself the planner walks the game's whole log by its primary key, once per command.
+      delivery: db.prepare('SELECT seq, command, events FROM commands INDEXED BY commands_delivery WHERE game_id = ? AND source = ? AND cmd_id = ? ORDER BY seq LIMIT 1'),
       games: db.prepare(`SELECT g.id, g.started_at, g.players, g.language, g.phase, (SELECT COUNT(*) FROM commands c WHERE c.game_id = g.id) AS commands
                          FROM games g ORDER BY g.id`),
       game: db.prepare(`SELECT g.id, g.started_at, g.players, g.language, g.phase, (SELECT COUNT(*) FROM commands c WHERE c.game_id = g.id) AS commands

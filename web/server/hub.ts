@@ -281,20 +281,25 @@ export class SocketHub {
     const missed = at === null ? null : this.missedSince(at.game, at.since);
     if (missed === null) return [this.snapshotText(client)];
     const view = this.o.referee.publicView();
-    const out = missed.map((u) => encode(this.updateMessage(u, u.view)));
-    out.push(encode({ type: 'resumed', game: view.game, since: at!.since, seq: view.seq, replayed: missed.length }));
+    const out = missed.updates.map((u) => encode(this.updateMessage(u, u.view)));
+    out.push(encode({ type: 'resumed', game: view.game, since: missed.since, seq: view.seq, replayed: missed.updates.length }));
     // Past updates carry public views: a paired seat gets its private view back on top.
     if (client.role.kind === 'seat') out.push(this.snapshotText(client));
     return out;
   }
 
-  /** The updates missed since `since`, or null when a snapshot serves better (another game, unknown, or too many). */
-  private missedSince(game: number | null | 'current', since: number): RefereeUpdate[] | null {
+  /**
+   * The updates missed since `since`, or null when a snapshot serves better (another game, unknown,
+   * or more than MAX_REPLAY). A first load (since 0, no game) gets the game's last MAX_REPLAY updates,
+   * for the dashboard's list of announcements.
+   */
+  private missedSince(game: number | null | 'current', since: number): { since: number; updates: RefereeUpdate[] } | null {
     const view = this.o.referee.publicView();
     if ((game !== 'current' && game !== view.game) || view.game === null || since > view.seq) return null;
-    if (view.seq - since > MAX_REPLAY) return null;
-    const missed = this.o.referee.updatesSince(since);
-    return missed === null || missed.length > MAX_REPLAY ? null : missed;
+    const from = game === 'current' && since === 0 ? Math.max(0, view.seq - MAX_REPLAY) : since;
+    if (view.seq - from > MAX_REPLAY) return null;
+    const updates = this.o.referee.updatesSince(from);
+    return updates === null || updates.length > MAX_REPLAY ? null : { since: from, updates };
   }
 
   private snapshot(client: Client): void {

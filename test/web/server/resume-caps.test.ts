@@ -55,6 +55,16 @@ describe('resume from far behind', () => {
     socket.close();
   });
 
+  it('gives a first load (since 0, no game) the game’s last updates, for the list of announcements', async () => {
+    const socket = await TestSocket.open(`${server.wsUrl}?since=0`);
+    const seq = server.referee.publicView().seq;
+    expect(await socket.waitFor('resumed')).toMatchObject({ since: seq - MAX_REPLAY, seq, replayed: MAX_REPLAY });
+    expect(socket.messages.filter((m) => m.type === 'update').map((m) => (m as { seq: number }).seq)).toEqual(
+      Array.from({ length: MAX_REPLAY }, (_, i) => seq - MAX_REPLAY + 1 + i),
+    );
+    socket.close();
+  });
+
   it('refuses, once said, resumes past the socket’s resend budget', async () => {
     const { socket, bytes } = await counting();
     const before = bytes();
