@@ -2,6 +2,7 @@
 // config, starts the referee and the dashboard, finds the panel, the Pi's GPIO, the camera and
 // the classifier, says what it found in one startup summary, and wires them together.
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { resolve } from 'node:path';
 import { pino, type Logger } from 'pino';
@@ -59,7 +60,10 @@ export interface Companion {
 async function choosePanel(config: Config, logger: Logger): Promise<{ panel: SeatPanel | null; line: string }> {
   if (config.panel === 'none') return { panel: null, line: 'none (RED7_PANEL=none): the dashboard’s virtual panel stands in' };
   if (config.panel !== 'auto') {
-    return { panel: new PanelDriver({ path: config.panel, logger: logger.child({ part: 'panel' }) }), line: `serial ${config.panel}` };
+    const panel = new PanelDriver({ path: config.panel, logger: logger.child({ part: 'panel' }) });
+    // The driver keeps trying the path, so a panel plugged in later is found; the summary says it is not there yet.
+    if (!existsSync(config.panel)) return { panel, line: `serial ${config.panel} — missing: not plugged in (or another name); waiting for it to appear; the dashboard’s virtual panel stands in` };
+    return { panel, line: `serial ${config.panel}` };
   }
   // The driver keeps looking, so a panel plugged in later is found without a restart.
   const found = await findPanelPorts({ list: () => SerialPort.list() }).catch(() => []);
@@ -132,6 +136,7 @@ export async function startCompanion(options: StartOptions = {}): Promise<Compan
     };
     const web = createWebServer({
       referee, port: options.port ?? config.port, host: config.host, dataDir, pin: config.pin, logger: logger.child({ part: 'web' }), classify,
+      allowedOrigins: config.allowedOrigins,
     });
     const { port } = await web.start();
     stops.push(() => web.stop());

@@ -16,6 +16,7 @@ export const REFEREE_CODES = [
   'language/unknown', // a language the announcements do not exist in
   'referee/not-started', // a command before start() or after stop()
   'journal/failed', // the journal could not be written: the command was not applied
+  'command/id-conflict', // the id was already used by this sender in this game for a different command
 ] as const;
 export type RefereeCode = (typeof REFEREE_CODES)[number];
 

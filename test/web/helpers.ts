@@ -57,8 +57,8 @@ export class TestSocket {
   }
 
   /** Opens a socket; resolves once it is open. */
-  static async open(url: string, headers: Record<string, string> = {}): Promise<TestSocket> {
-    const ws = new WebSocket(url, { headers });
+  static async open(url: string, headers: Record<string, string> = {}, options: WebSocket.ClientOptions = {}): Promise<TestSocket> {
+    const ws = new WebSocket(url, { headers, ...options });
     const s = new TestSocket(ws);
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());

@@ -50,7 +50,7 @@ export class ScanDesk {
   }
 
   /** Classifies a photo and plays it for the seat; the status is the HTTP status to answer. */
-  async scan(role: Role, seat: number, to: 'palette' | 'canvas', photo: Buffer): Promise<{ status: number; answer: ScanAnswer }> {
+  async scan(role: Role, sender: string, seat: number, to: 'palette' | 'canvas', photo: Buffer): Promise<{ status: number; answer: ScanAnswer }> {
     if (this.classify === undefined) {
       return { status: 503, answer: { ok: false, error: { code: 'scan/no-classifier', message: 'no card classifier is installed on this companion: enter the card by hand' } } };
     }
@@ -78,7 +78,7 @@ export class ScanDesk {
     const command = view.phase === 'setup' && to === 'palette' ? { type: 'deal', seat, card: read.card }
       : to === 'canvas' && seven ? { type: 'discard', seat, card: read.card, to: 'canvas' }
       : { type: 'play', seat, to, card: read.card };
-    const { status, answer } = await dispatchCommand(this.referee, role, command, this.logger);
+    const { status, answer } = await dispatchCommand(this.referee, role, sender, command, this.logger);
     if (answer.ok) {
       record.seq = answer.seq;
       return { status, answer: { ok: true, seq: answer.seq, view: answer.view, scan: record } };

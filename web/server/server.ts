@@ -9,7 +9,7 @@ import type { RefereeApi } from '../../device/referee/types.ts';
 import { createApp } from './app.ts';
 import { Credentials, loadPin } from './auth.ts';
 import { SocketHub } from './hub.ts';
-import { AuthLockout, HTTP_LIMIT, SOCKET_LIMIT, type RateLimit } from './rate-limit.ts';
+import { AuthLockout, HTTP_LIMIT, KeyedBuckets, SOCKET_LIMIT, type RateLimit } from './rate-limit.ts';
 import { ScanDesk, type Classify } from './scan.ts';
 
 export type { Classify } from './scan.ts';
@@ -30,6 +30,8 @@ export interface WebServerOptions {
   clientDir?: string;
   /** Flood limits, per address (HTTP) and per connection (socket). */
   limits?: { http?: RateLimit; socket?: RateLimit };
+  /** Origins beside the dashboard's own whose pages may open the socket (RED7_ALLOWED_ORIGINS). */
+  allowedOrigins?: readonly string[];
 }
 
 export interface WebServer {
@@ -57,13 +59,17 @@ export function createWebServer(options: WebServerOptions): WebServer {
       // RULES.md §10: the PIN is shown on the Pi's console and in its log.
       logger.info({ pin, source }, `referee PIN: ${pin}`);
       const lockout = new AuthLockout();
-      const h = new SocketHub({ referee: options.referee, credentials, lockout, limit: options.limits?.socket ?? SOCKET_LIMIT, logger });
+      const requests = new KeyedBuckets(options.limits?.http ?? HTTP_LIMIT);
+      const h = new SocketHub({
+        referee: options.referee, credentials, lockout, limit: options.limits?.socket ?? SOCKET_LIMIT, requests,
+        allowedOrigins: (options.allowedOrigins ?? []).map((o) => o.toLowerCase()), logger,
+      });
       const app = createApp({
         referee: options.referee,
         credentials,
         lockout,
         scans: new ScanDesk(options.referee, options.classify, logger),
-        limit: options.limits?.http ?? HTTP_LIMIT,
+        requests,
         clientDir: options.clientDir ?? DEFAULT_CLIENT_DIR,
         clients: () => h.size,
         logger,

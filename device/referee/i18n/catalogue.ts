@@ -56,6 +56,7 @@ export const ILLEGAL_KIND_OF: Record<RejectionCode | RefereeCode, IllegalKind> =
   'scan/rescan': 'bad-card',
   'language/unknown': 'other',
   'referee/not-started': 'other',
+  'command/id-conflict': 'other',
   'journal/failed': 'other',
 };
 
