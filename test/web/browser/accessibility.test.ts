@@ -11,7 +11,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, PIN } from '../helpers.ts';
 import { startStack, type Stack } from '../e2e/stack.ts';
-import { ARTIFACTS, ensureClientBuilt, launchChromium } from './chromium.ts';
+import { ARTIFACTS, ensureClientBuilt, launchChromium, sendCommands, signInAsReferee } from './chromium.ts';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const SIZES = [{ width: 1280, height: 800 }, { width: 390, height: 844 }];
@@ -23,12 +23,7 @@ let watcher: Page;
 let seq = 0;
 
 async function send(...commands: Array<Record<string, unknown>>): Promise<void> {
-  for (const c of commands) {
-    const r = await request(stack.url).post('/api/commands').set(bearer(PIN)).send(c);
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-    seq = (r.body as { seq: number }).seq;
-  }
-  for (const p of [referee, watcher]) await p.waitForSelector(`body[data-seq="${seq}"]`, { timeout: 15_000 });
+  seq = await sendCommands(stack.url, [referee, watcher], commands);
 }
 
 /** axe-core's serious and critical findings on the page as it is now. */
@@ -57,10 +52,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   referee = await browser.context.newPage();
   watcher = await browser.context.newPage();
-  await referee.goto(stack.url);
-  await referee.fill(tid('pin-input'), PIN);
-  await referee.click(tid('pin-submit'));
-  await referee.waitForSelector('body[data-role="referee"]');
+  await signInAsReferee(referee, stack.url);
   // Another origin keeps its own storage: a signed-out watcher.
   await watcher.goto(`http://localhost:${new URL(stack.url).port}/`);
   await watcher.waitForSelector('body[data-ready="true"]');

@@ -5,9 +5,8 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardScanner } from '../../../device/referee/types.ts';
-import { PIN } from '../helpers.ts';
 import { startStack, type Stack } from '../e2e/stack.ts';
-import { ARTIFACTS, ensureClientBuilt, launchChromium } from './chromium.ts';
+import { ARTIFACTS, ensureClientBuilt, launchChromium, signInAsReferee } from './chromium.ts';
 
 const tid = (id: string) => `[data-testid="${id}"]`;
 /** What the table camera reads, in order: Cy's starting card, then Cy's first play (misread). */
@@ -50,10 +49,7 @@ beforeAll(async () => {
     w.spoken = [];
     Object.defineProperty(window.speechSynthesis, 'speak', { value: (u: SpeechSynthesisUtterance) => { w.spoken.push(u.text); } });
   });
-  await page.goto(stack.url);
-  await page.fill(tid('pin-input'), PIN);
-  await page.click(tid('pin-submit'));
-  await page.waitForSelector('body[data-role="referee"]');
+  await signInAsReferee(page, stack.url);
 }, 120_000);
 
 afterAll(async () => {

@@ -9,7 +9,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, PIN } from '../helpers.ts';
 import { startStack, type Stack } from '../e2e/stack.ts';
-import { ARTIFACTS, ensureClientBuilt, launchChromium } from './chromium.ts';
+import { ARTIFACTS, ensureClientBuilt, launchChromium, sendCommands, signInAsReferee } from './chromium.ts';
 
 const tid = (id: string) => `[data-testid="${id}"]`;
 let stack: Stack;
@@ -19,12 +19,7 @@ let phone: Page;
 let seq = 0;
 
 async function send(...commands: Array<Record<string, unknown>>): Promise<void> {
-  for (const c of commands) {
-    const r = await request(stack.url).post('/api/commands').set(bearer(PIN)).send(c);
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-    seq = (r.body as { seq: number }).seq;
-  }
-  for (const p of [tablet, phone]) await p.waitForSelector(`body[data-seq="${seq}"]`, { timeout: 15_000 });
+  seq = await sendCommands(stack.url, [tablet, phone], commands);
 }
 
 async function shots(name: string): Promise<void> {
@@ -58,10 +53,7 @@ beforeAll(async () => {
   tablet = await browser.context.newPage();
   phone = await browser.context.newPage();
   await phone.setViewportSize({ width: 390, height: 844 });
-  await tablet.goto(stack.url);
-  await tablet.fill(tid('pin-input'), PIN);
-  await tablet.click(tid('pin-submit'));
-  await tablet.waitForSelector('body[data-role="referee"]');
+  await signInAsReferee(tablet, stack.url);
   // The same origin keeps the PIN: the phone is the referee's too.
   await phone.goto(stack.url);
   await phone.waitForSelector('body[data-role="referee"]');
