@@ -2,13 +2,12 @@
 import { cardValue, formatCard, type Card } from './cards.ts';
 import type { EndTurnCommand, PassCommand, PlayCommand } from './commands.ts';
 import { checkFromHand, OK, readCard, removeFromHand, type Draft, type Outcome } from './draft.ts';
-import { leader } from './judge.ts';
 import { mandatoryPending, queueAction } from './actions.ts';
 import { checkActive, isWinning } from './active.ts';
 import { refreshBonus } from './bonus.ts';
 import { reject } from './rejections.ts';
 import { remaining, startTurnFrom } from './round.ts';
-import { currentRule, livePalettes, type GameState } from './state.ts';
+import { currentRule } from './state.ts';
 
 /** Plays a hand card to the seat's palette or to the canvas. */
 export function play(d: Draft, cmd: PlayCommand): Outcome {

@@ -3,7 +3,7 @@
 // An unsure read is never guessed: the answer carries the top guesses for a tap to confirm.
 // The last photos are kept so the referee can see the crop when correcting a misread.
 import type { Logger } from 'pino';
-import type { PublicView, RefereeApi } from '../../device/referee/types.ts';
+import type { RefereeApi } from '../../device/referee/types.ts';
 import type { IdentifyAnswer, Role, ScanAnswer, ScanRecord } from '../protocol.ts';
 import { dispatchCommand } from './dispatch.ts';
 import { impossibleCards, visibleCards } from '../../device/referee/exclusions.ts';
