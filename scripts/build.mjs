@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, 'dist');
 const STAMP = join(DIST, '.built');
-const SOURCES = ['device', 'vision', 'web/server', 'web/protocol.ts', 'tsconfig.json', 'tsconfig.build.json'];
+const SOURCES = ['shared', 'device', 'vision', 'web/server', 'web/protocol.ts', 'tsconfig.json', 'tsconfig.build.json'];
 /** Files the compiled code reads beside itself: linked, not copied, so a retrained model or a rebuilt dashboard is seen at once. */
 const ASSETS = ['vision/model', 'device/demo/recorded-game.json', 'web/client/dist'];
 

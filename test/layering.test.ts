@@ -42,8 +42,8 @@ function tree(files: Record<string, string>): string {
 }
 
 describe('the layering', () => {
-  it('holds for the project: no cycle, rules import nothing, the referee only rules, hardware, vision and web never each other', async () => {
-    const result = await cruise(REPO, ['device', 'vision', 'web', 'bin'], ['--ignore-known', KNOWN]);
+  it('holds for the project: no cycle, shared and rules import nothing, the referee only rules, hardware, vision and web never each other', async () => {
+    const result = await cruise(REPO, ['shared', 'device', 'vision', 'web', 'bin'], ['--ignore-known', KNOWN]);
     expect(result.output).not.toMatch(/error /);
     expect(result.code).toBe(0);
   });
@@ -58,14 +58,16 @@ describe('the layering', () => {
       'vision/more.ts': "import { pixels } from './pixels.ts';\nexport const more = pixels;\n",
       'web/client/src/main.ts': "import type { View } from '../../../device/referee/types.ts';\nexport const v: View | null = null;\n",
       'device/referee/types.ts': 'export type View = number;\n',
+      'shared/languages.ts': "import { cards } from '../device/rules/cards.ts';\nexport const languages = cards;\n",
     });
-    const result = await cruise(root, ['device', 'vision', 'web']);
+    const result = await cruise(root, ['shared', 'device', 'vision', 'web']);
     expect(result.code).not.toBe(0);
     expect(result.output).toContain('rules-import-nothing: device/rules/cards.ts → device/referee/journal.ts');
     expect(result.output).toContain('referee-only-rules: device/referee/journal.ts → device/hardware/camera.ts');
     expect(result.output).toContain('hardware-not-vision-web: device/hardware/camera.ts → web/page.ts');
     expect(result.output).toContain('web-not-hardware-vision: web/page.ts → vision/pixels.ts');
     expect(result.output).toContain('client-through-protocol: web/client/src/main.ts → device/referee/types.ts');
+    expect(result.output).toContain('shared-imports-nothing: shared/languages.ts → device/rules/cards.ts');
     expect(result.output).toMatch(/no-circular: vision\/(pixels|more)\.ts/);
   });
 });
