@@ -1,4 +1,4 @@
-// The whole companion end to end (issue 7): the real firmware in panel-sim as the seat panel,
+// The whole companion end to end: the real firmware in panel-sim as the seat panel,
 // a folder of rendered card photos as the camera, the shipped classifier, the referee and its
 // journal, the server and a headless browser — a full advanced 3-player game with card actions,
 // every card read from its photo, checked on the dashboard and in the journal at the end.
