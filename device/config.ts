@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { LANGUAGES } from '../shared/languages.ts';
 import { pinProblem } from '../web/server/auth.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -23,8 +24,9 @@ export const SETTINGS = {
     if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
   }).optional(), default: undefined, description: 'referee PIN, 6 to 32 digits or letters (default: 6 digits generated at first start and kept in the data folder)' },
   allowedOrigins: { env: 'RED7_ALLOWED_ORIGINS', schema: origins, default: [] as string[], description: 'other web origins whose pages may open the dashboard socket, comma-separated (the dashboard’s own is always allowed)' },
-  language: { env: 'RED7_LANG', schema: z.enum(['en', 'de', 'pt', 'ru', 'ko']), default: 'en', description: 'language of announcements' },
+  language: { env: 'RED7_LANG', schema: z.enum(LANGUAGES), default: 'en', description: 'language of announcements' },
   panel: { env: 'RED7_PANEL', schema: z.string().min(1), default: 'auto', description: 'serial panel: a device path, "auto" (by USB id or /dev/serial/by-id) or "none"' },
+  panelDeadMs: { env: 'RED7_PANEL_DEAD_MS', schema: z.coerce.number().int().min(2000).max(60000), default: 3000, description: 'the panel link counts as dead (and is reopened) after this many ms without a frame; at least two heartbeats' },
   camera: { env: 'RED7_CAMERA', schema: z.enum(['auto', 'rpicam', 'v4l2', 'folder', 'none']), default: 'auto', description: 'camera source; "auto" picks rpicam, then a v4l2 device, else none' },
   cameraDevice: { env: 'RED7_CAMERA_DEVICE', schema: z.string().min(1), default: '/dev/video0', description: 'v4l2 device of a USB camera' },
   cameraFolder: { env: 'RED7_CAMERA_FOLDER', schema: z.string().min(1).optional(), default: undefined, description: 'folder of card photos used as the camera (camera = folder)' },

@@ -60,14 +60,14 @@ export interface Companion {
 async function choosePanel(config: Config, logger: Logger): Promise<{ panel: SeatPanel | null; line: string }> {
   if (config.panel === 'none') return { panel: null, line: 'none (RED7_PANEL=none): the dashboard’s virtual panel stands in' };
   if (config.panel !== 'auto') {
-    const panel = new PanelDriver({ path: config.panel, logger: logger.child({ part: 'panel' }) });
+    const panel = new PanelDriver({ path: config.panel, timing: { deadMs: config.panelDeadMs }, logger: logger.child({ part: 'panel' }) });
     // The driver keeps trying the path, so a panel plugged in later is found; the summary says it is not there yet.
     if (!existsSync(config.panel)) return { panel, line: `serial ${config.panel} — missing: not plugged in (or another name); waiting for it to appear; the dashboard’s virtual panel stands in` };
     return { panel, line: `serial ${config.panel}` };
   }
   // The driver keeps looking, so a panel plugged in later is found without a restart.
   const found = await findPanelPorts({ list: () => SerialPort.list() }).catch(() => []);
-  const panel = new PanelDriver({ logger: logger.child({ part: 'panel' }) });
+  const panel = new PanelDriver({ timing: { deadMs: config.panelDeadMs }, logger: logger.child({ part: 'panel' }) });
   if (found.length === 0) return { panel, line: 'none plugged in yet (watching /dev/red7-panel, /dev/serial/by-id and Arduino-class USB ids); the dashboard’s virtual panel stands in' };
   return { panel, line: `serial ${found[0]} (auto-detected)` };
 }

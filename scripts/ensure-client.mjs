@@ -23,7 +23,7 @@ function newest(path) {
 /** Builds the dashboard if its dist is missing or stale; returns true when it built. */
 export function ensureClientBuilt() {
   const index = join(ROOT, 'web/client/dist/index.html');
-  const sources = Math.max(newest(join(ROOT, 'web/client')), newest(join(ROOT, 'web/protocol.ts')), newest(join(ROOT, 'device/rules/cards.ts')));
+  const sources = Math.max(newest(join(ROOT, 'web/client')), newest(join(ROOT, 'web/protocol.ts')), newest(join(ROOT, 'device/rules/cards.ts')), newest(join(ROOT, 'device/referee/standing.ts')), newest(join(ROOT, 'shared')));
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return false;
   execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/client/vite.config.ts', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
   return true;

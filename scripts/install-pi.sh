@@ -260,7 +260,7 @@ stage_app() {
     mkdir -p "$next"
     # node_modules is built for this machine by npm ci below; data/ is a developer's journal.
     tar -C "$SRC_DIR" --exclude=node_modules --exclude=./.git --exclude=./data --exclude=./test-artifacts \
-      --exclude=./web/client/dist --exclude=./firmware/build --exclude=./firmware/sim/build --exclude=./.vite \
+      --exclude=./dist --exclude=./web/client/dist --exclude=./firmware/build --exclude=./firmware/sim/build --exclude=./.vite \
       --exclude=./.scratch --exclude='*.log' -cf - . |
       tar -C "$next" --no-same-owner -xf -
     say "copied the app to $next"
@@ -269,7 +269,8 @@ stage_app() {
   # download libtensorflow; when it cannot, npm skips it and the app uses the WASM backend.
   local untouched="the installed version is untouched; $next is what was staged"
   files_cmd npm --prefix "$next" ci --include=optional --no-audit --no-fund || die "npm ci failed: $untouched"
-  # The service runs bin/red7.js, not `npm start` (whose prestart builds): the dashboard is built here, once.
+  # npm ci's prepare compiles dist/, which bin/red7.js runs. The service runs bin/red7.js, not
+  # `npm start` (whose prestart builds): the dashboard is built here, once.
   files_cmd npm --prefix "$next" run build:client || die "building the dashboard failed: $untouched"
 }
 

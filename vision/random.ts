@@ -1,5 +1,6 @@
-// A small seeded generator (mulberry32) so that a data set, a scene or a training run can be
+// A seeded random source (on mulberry32) so that a data set, a scene or a training run can be
 // made again bit for bit from its seed; Math.random is never used in vision/.
+import { mulberry32 } from '../shared/random.ts';
 
 /** A seeded source of random numbers with the few draws the renderer and augmenter need. */
 export interface Rng {
@@ -27,14 +28,7 @@ export function mixSeed(seed: number, stream: number): number {
 
 /** A mulberry32 generator started from a 32-bit seed. */
 export function makeRng(seed: number): Rng {
-  let a = seed >>> 0;
-  const next = (): number => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   return {
     next,
     range: (lo, hi) => lo + (hi - lo) * next(),

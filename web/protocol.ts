@@ -1,7 +1,10 @@
 // The messages the dashboard and the server exchange over `/ws` and HTTP (documented in
-// web/PROTOCOL.md). Types only, plus a few limits both sides enforce: the browser client
-// imports this file and the card vocabulary, nothing else of the server.
+// web/PROTOCOL.md). Types only, plus a few limits both sides enforce and the referee's pure
+// correction list: the browser client imports this file and the card vocabulary, nothing else.
 import type { PrivateView, PublicView, RefereeError, RefereeEvent } from '../device/referee/types.ts';
+
+export type { GameSummary, PrivateView, PublicView } from '../device/referee/types.ts';
+export { standingCommands } from '../device/referee/standing.ts';
 
 /** Version of the socket protocol; bumped on any incompatible change. */
 export const PROTOCOL_VERSION = 1;

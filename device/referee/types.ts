@@ -2,9 +2,8 @@
 // Written first so the web server and the hardware can be built against it.
 import type { Command, GameCommand, GameEvent, Pending, Phase, RejectionCode, Rule } from '../rules/index.ts';
 
-/** Languages announcements exist in (the languages of the rule sheets). */
-export const LANGUAGES = ['en', 'de', 'pt', 'ru', 'ko'] as const;
-export type Language = (typeof LANGUAGES)[number];
+import type { Language } from '../../shared/languages.ts';
+export { LANGUAGES, type Language } from '../../shared/languages.ts';
 
 /** Reasons the referee itself refuses a command, beside the rules' own. */
 export const REFEREE_CODES = [

@@ -7,7 +7,7 @@ import { OK, readCard, removeCard, type Draft, type Outcome } from './draft.ts';
 import type { Pending } from './events.ts';
 import { reject } from './rejections.ts';
 import { currentRule, livePalettes, type GameState } from './state.ts';
-import { checkActive, isWinning } from './turn.ts';
+import { checkActive, isWinning } from './active.ts';
 
 /** Seats whose palette the seat may raid with a 1: others in the round with at least as many cards. */
 export function takeTargets(s: GameState, seat: number): number[] {

@@ -7,5 +7,5 @@ export * from './state.ts';
 export { leader, paletteKey, points, satisfyingSet } from './judge.ts';
 export { applyCommand, replay, type ApplyResult } from './reducer.ts';
 export { validateCommand, type Validation } from './validate.ts';
-export { isWinning } from './turn.ts';
+export { isWinning } from './active.ts';
 export { keepingTakes, mandatoryPending, takeTargets } from './actions.ts';

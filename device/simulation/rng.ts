@@ -1,4 +1,6 @@
-// A small seeded generator (mulberry32): the same seed gives the same games on every machine.
+// The simulation's seeded random source (on mulberry32): the same seed gives the same games on
+// every machine.
+import { mulberry32 } from '../../shared/random.ts';
 
 /** A seeded random source. */
 export interface Rng {
@@ -14,14 +16,7 @@ export interface Rng {
 
 /** Makes a generator from a 32-bit seed. */
 export function makeRng(seed: number): Rng {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   const int = (n: number) => Math.floor(next() * n);
   return {
     next,

@@ -1,6 +1,6 @@
 /*
  * main.c - the seat panel firmware: scan the keys once per 1 ms tick, feed received bytes to
- * the protocol as they come, and sleep in between (the CPU idles >95 % of the time).
+ * the protocol as they come, and sleep in between (the CPU idles nearly all the time).
  */
 #include <avr/interrupt.h>
 #include <avr/wdt.h>

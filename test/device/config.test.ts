@@ -44,4 +44,12 @@ describe('configuration', () => {
     expect(() => loadConfig({}, dir)).toThrow(/unknown setting "prot"/);
     expect(() => loadConfig({ RED7_CONFIG: 'nope.json' }, dir)).toThrow(/does not exist/);
   });
+
+  it('takes the panel-dead timeout in whole milliseconds of at least two heartbeats', () => {
+    expect(loadConfig({}, emptyDir()).config.panelDeadMs).toBe(3000);
+    expect(loadConfig({ RED7_PANEL_DEAD_MS: '15000' }, emptyDir()).config.panelDeadMs).toBe(15000);
+    for (const bad of ['500', 'slow', '2500.5', '-3000', '600000']) {
+      expect(() => loadConfig({ RED7_PANEL_DEAD_MS: bad }, emptyDir())).toThrow(/panelDeadMs|RED7_PANEL_DEAD_MS/);
+    }
+  });
 });

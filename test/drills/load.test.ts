@@ -1,4 +1,4 @@
-// Load drill (issue 7): 50 dashboards connected over WebSocket while a game is played at 20
+// Load drill: 50 dashboards connected over WebSocket while a game is played at 20
 // commands a second for a minute. Every dashboard must hear every update, in order, none
 // dropped; the service's memory must stay flat.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Power-cut drill (issue 7): the running service is killed with SIGKILL at random points of
+// Power-cut drill: the running service is killed with SIGKILL at random points of
 // advanced 3-player games with card actions, twenty times; after each restart the dashboard's
 // state is exactly the one after the last acknowledged command — or after the one command that
 // was in flight, when the cut fell between its commit and its answer (commit comes first).

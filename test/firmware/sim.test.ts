@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { make } from './firmware-make.ts';
 import { HostPort, crc8, frame, sleep } from './host-port.ts';
 import { PanelSim } from '../helpers/panel-sim.ts';
+import { PATIENCE_MS } from '../helpers/patience.ts';
 
 const HELLO = /^HELLO 0 fw=1\.0\.0 keys=4xPCDE\+U$/;
 
@@ -17,7 +18,7 @@ describe('panel-sim running the real firmware', () => {
   /** Opens the pty (which resets the board) and waits for the HELLO. */
   async function connect(): Promise<HostPort> {
     host = await HostPort.open(sim.pty);
-    await host.waitFor(HELLO, 3000);
+    await host.waitFor(HELLO, PATIENCE_MS);
     return host;
   }
 
@@ -40,7 +41,7 @@ describe('panel-sim running the real firmware', () => {
   it('says HELLO first when a host opens the pty, with a correct CRC on every line', async () => {
     const port = await connect();
     expect(port.lines[0]?.text).toBe('HELLO 0 fw=1.0.0 keys=4xPCDE+U*C6');
-    await port.waitFor(/^HB 1$/, 2000);
+    await port.waitFor(/^HB 1$/, PATIENCE_MS);
     expect(port.lines.every((l) => l.crcOk)).toBe(true);
   });
 
@@ -48,14 +49,14 @@ describe('panel-sim running the real firmware', () => {
     const port = await connect();
     const pressedAt = performance.now();
     expect(await sim.command('press 2 P')).toBe('OK');
-    const first = await port.waitFor(/^KEY \d+ 2 P S$/, 1000);
+    const first = await port.waitFor(/^KEY \d+ 2 P S$/, PATIENCE_MS);
     // 5 ms debounce + up to 1 ms scan + UART time; the bounds here only catch gross errors,
     // because this 2-core machine is shared (exact timing is the C tests' job, on a fake clock)
     expect(first.at - pressedAt).toBeGreaterThan(4);
     expect(first.at - pressedAt).toBeLessThan(100);
     expect(await sim.command('release 2 P')).toBe('OK');
     const seq = /^KEY (\d+) /.exec(first.body)?.[1];
-    const again = await port.waitFor(new RegExp(`^KEY ${seq} 2 P S$`), 1000, port.lines.indexOf(first) + 1);
+    const again = await port.waitFor(new RegExp(`^KEY ${seq} 2 P S$`), PATIENCE_MS, port.lines.indexOf(first) + 1);
     expect(again.at - first.at).toBeGreaterThan(150);
     expect(again.at - first.at).toBeLessThan(400);
     await port.send(`ACK ${seq}`);
@@ -83,7 +84,7 @@ describe('panel-sim running the real firmware', () => {
     port.autoAck = true;
     const pressedAt = performance.now();
     await sim.command('press 1 E');
-    const long = await port.waitFor(/^KEY \d+ 1 E L$/, 3000);
+    const long = await port.waitFor(/^KEY \d+ 1 E L$/, PATIENCE_MS);
     expect(long.at - pressedAt).toBeGreaterThan(1450);
     expect(long.at - pressedAt).toBeLessThan(1800);
     await sim.command('release 1 E');
@@ -98,9 +99,9 @@ describe('panel-sim running the real firmware', () => {
     await sleep(100);
     expect(port.matching(/^KEY /)).toEqual([]);
     await sim.command('release 0 E');
-    await port.waitFor(/^KEY \d+ 0 E S$/, 1000);
+    await port.waitFor(/^KEY \d+ 0 E S$/, PATIENCE_MS);
     await sim.command('press U');
-    await port.waitFor(/^KEY \d+ - U S$/, 1000);
+    await port.waitFor(/^KEY \d+ - U S$/, PATIENCE_MS);
     await sim.command('press 3 D');
     await sleep(1200);
     expect(port.matching(/^KEY \d+ 3 D S$/).length).toBe(1);
@@ -111,10 +112,10 @@ describe('panel-sim running the real firmware', () => {
     const port = await connect();
     const from = sim.ledChanges.length;
     await port.send('LED 1 0 ON');
-    await port.waitFor(/^ACK 1$/, 1000);
+    await port.waitFor(/^ACK 1$/, PATIENCE_MS);
     await sim.waitForLed((c) => c.name === '0' && c.on, 1000, from);
     await port.send('LED 2 G ON');
-    await port.waitFor(/^ACK 2$/, 1000);
+    await port.waitFor(/^ACK 2$/, PATIENCE_MS);
     expect(await sim.leds()).toEqual({ 0: 1, 1: 0, 2: 0, 3: 0, G: 1, R: 0 });
     const blinkFrom = sim.ledChanges.length;
     await port.send('LED 3 3 BLINK');
@@ -126,7 +127,7 @@ describe('panel-sim running the real firmware', () => {
     expect(on2.at - off1.at).toBeGreaterThan(350);
     expect(on2.at - off1.at).toBeLessThan(650);
     await port.send('LED 4 3 OFF');
-    await port.waitFor(/^ACK 4$/, 1000);
+    await port.waitFor(/^ACK 4$/, PATIENCE_MS);
     await sleep(50);
     expect((await sim.leds())['3']).toBe(0);
   });
@@ -134,13 +135,13 @@ describe('panel-sim running the real firmware', () => {
   it('acks host heartbeats and ignores frames with a bad CRC or bad fields', async () => {
     const port = await connect();
     await port.send('HB 7');
-    await port.waitFor(/^ACK 7$/, 1000);
+    await port.waitFor(/^ACK 7$/, PATIENCE_MS);
     const badCrc = (crc8('LED 8 1 ON') ^ 0x55).toString(16).toUpperCase().padStart(2, '0');
     await port.sendRaw(`LED 8 1 ON*${badCrc}\n`);
     await port.send('LED 9 7 ON');
     await port.sendRaw(`${'x'.repeat(200)}\n\u0000\u00ff garbage\r\n`);
     await port.send('HB 10');
-    await port.waitFor(/^ACK 10$/, 1000);
+    await port.waitFor(/^ACK 10$/, PATIENCE_MS);
     expect(port.matching(/^ACK (8|9)$/)).toEqual([]);
     expect((await sim.leds())['1']).toBe(0);
   });
@@ -148,7 +149,7 @@ describe('panel-sim running the real firmware', () => {
   it('takes a CRLF line ending from the host', async () => {
     const port = await connect();
     await port.sendRaw(`${frame('HB 12')}\r\n`);
-    await port.waitFor(/^ACK 12$/, 1000);
+    await port.waitFor(/^ACK 12$/, PATIENCE_MS);
   });
 
   it('carries a burst of 60 host frames without losing one', async () => {
@@ -156,7 +157,7 @@ describe('panel-sim running the real firmware', () => {
     let burst = '';
     for (let seq = 1; seq <= 60; seq++) burst += `${frame(`LED ${seq} ${seq % 4} ${seq % 2 ? 'ON' : 'OFF'}`)}\n`;
     await port.sendRaw(burst);
-    await port.waitFor(/^ACK 60$/, 3000);
+    await port.waitFor(/^ACK 60$/, PATIENCE_MS);
     const acks = port.matching(/^ACK \d+$/).map((l) => Number(l.body.slice(4)));
     expect(acks).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
   });
@@ -193,14 +194,14 @@ describe('panel-sim running the real firmware', () => {
   it('resets the board on every open and on the reset command', async () => {
     let port = await connect();
     await port.send('LED 1 2 ON');
-    await port.waitFor(/^ACK 1$/, 1000);
+    await port.waitFor(/^ACK 1$/, PATIENCE_MS);
     await port.close();
     port = await connect();
     expect(port.lines[0]?.text).toBe('HELLO 0 fw=1.0.0 keys=4xPCDE+U*C6');
     expect((await sim.leds())['2']).toBe(0);
     const before = port.lines.length;
     expect(await sim.command('reset')).toBe('OK');
-    await port.waitFor(HELLO, 2000, before);
+    await port.waitFor(HELLO, PATIENCE_MS, before);
   });
 
   it('resets the board on a reopen that came so soon after the close that it never saw the close', async () => {
@@ -208,7 +209,7 @@ describe('panel-sim running the real firmware', () => {
     // lost its HELLO so): freezing it across both makes that happen every time.
     let port = await connect();
     await port.send('LED 1 2 ON');
-    await port.waitFor(/^ACK 1$/, 1000);
+    await port.waitFor(/^ACK 1$/, PATIENCE_MS);
     sim.pause();
     try {
       await port.close();
@@ -217,7 +218,7 @@ describe('panel-sim running the real firmware', () => {
     } finally {
       sim.resume();
     }
-    await port.waitFor(HELLO, 3000);
+    await port.waitFor(HELLO, PATIENCE_MS);
     expect(port.lines[0]?.text).toBe('HELLO 0 fw=1.0.0 keys=4xPCDE+U*C6');
     expect((await sim.leds())['2']).toBe(0);
   });
@@ -261,7 +262,7 @@ describe('panel-sim as a process', () => {
     const second = await PanelSim.start({ link });
     expect(readlinkSync(link)).toBe(second.pty);
     const port = await HostPort.open(link);
-    await port.waitFor(HELLO, 3000);
+    await port.waitFor(HELLO, PATIENCE_MS);
     await port.close();
     expect(await second.stop('SIGTERM')).toBe(0);
     expect(existsSync(link) || isSymlink(link)).toBe(false);

@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { FIRMWARE_DIR } from '../firmware/firmware-make.ts';
 import { promisify } from 'node:util';
+import { PATIENCE_MS } from './patience.ts';
 
 /** The simulator binary `make -C firmware sim` builds. */
 export const SIM_PATH = join(FIRMWARE_DIR, 'sim/build/panel-sim');
@@ -126,10 +127,10 @@ export class PanelSim {
     this.waiting.shift()?.resolve(line);
   }
 
-  /** Sends one command line and resolves with its answer line (rejects after 5 s or when the sim exits). */
+  /** Sends one command line and resolves with its answer line (rejects after PATIENCE_MS or when the sim exits). */
   command(line: string): Promise<string> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no answer to "${line}" in 5 s: ${this.stderr}`)), 5000);
+      const timer = setTimeout(() => reject(new Error(`no answer to "${line}" in ${PATIENCE_MS} ms: ${this.stderr}`)), PATIENCE_MS);
       this.waiting.push({
         resolve: (answer) => { clearTimeout(timer); resolve(answer); },
         reject: (err) => { clearTimeout(timer); reject(err); },

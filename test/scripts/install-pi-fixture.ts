@@ -82,6 +82,8 @@ export function runAsync(command: string, args: string[], options: { env?: NodeJ
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.on('error', reject);
     child.on('close', (status) => resolve({ status, stdout, stderr }));
+    // A command that exits before reading its input closes the pipe: that is not the test's failure.
+    child.stdin.on('error', (err: NodeJS.ErrnoException) => { if (err.code !== 'EPIPE') reject(err); });
     child.stdin.end(options.input ?? '');
   });
 }

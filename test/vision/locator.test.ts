@@ -49,7 +49,7 @@ describe('card locator', () => {
   });
 
   it('puts the corners where the card was drawn, to about a percent of its height', async () => {
-    // Corners from lines fitted along the sides; the blob's extreme pixels alone were 1.9 % off at the median.
+    // Corners come from lines fitted along the sides, not from the blob's extreme pixels.
     const pool = freshFacePool(300);
     const errors: number[] = [];
     for (let i = 0; i < 60; i++) {
@@ -68,23 +68,20 @@ describe('card locator', () => {
 
   it('does not take a lit patch of table for part of the card', async () => {
     // Held-out photos (seed 2024) where a looser threshold merged the card with the bright table
-    // beside it into one bigger card-shaped blob (its side across the table has no sharp edge), a
-    // corner 10 % or more out. Their faces are now drawn in other typefaces; photo 1452's worst
-    // corner is 5.02 % out, ordinary imprecision, so the bound is 6 %.
+    // beside it into one bigger card-shaped blob (docs/vision-history.md, "The locator tests").
     await expectCornersWithin([208, 1452, 2397, 2524], 0.06);
   });
 
   it('keeps a side straight where a white numeral bites into it', async () => {
     // Held-out photos (seed 2024) of Hobby World faces whose numeral, near a white border on a
-    // light table, joins the table in the mask: a line through the side's edge pixels leaned
-    // into the bite and put a corner 3.4–4.4 % of the card's height out.
+    // light table, joins the table in the mask: a line through the side's edge pixels leaned into the bite.
     await expectCornersWithin([135, 404, 656, 922], 0.02);
   });
 
   it('finds the corner a white numeral took away from the blob', async () => {
     // Held-out photos (seed 2024) of white-bordered cards on light tables whose corner numeral
-    // joins the table in the mask: the blob lacks a corner, its extreme points and the sides
-    // fitted between them lean into the notch, and a corner landed 5.6–17 % of the card's height out.
+    // joins the table in the mask: the blob lacks a corner, and its extreme points and the sides
+    // fitted between them lean into the notch.
     await expectCornersWithin([12, 508, 530, 538], 0.045);
   });
 

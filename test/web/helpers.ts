@@ -8,6 +8,7 @@ import WebSocket from 'ws';
 import type { RefereeApi } from '../../device/referee/types.ts';
 import type { ServerMessage } from '../../web/protocol.ts';
 import { createWebServer, type WebServerOptions } from '../../web/server/server.ts';
+import { PATIENCE_MS } from '../helpers/patience.ts';
 
 export const PIN = '246810';
 
@@ -80,7 +81,7 @@ export class TestSocket {
   }
 
   /** Waits for the first message from index `from` on that matches. */
-  async waitFor<T extends ServerMessage['type']>(type: T, match: (m: Extract<ServerMessage, { type: T }>) => boolean = () => true, timeoutMs = 5000): Promise<Extract<ServerMessage, { type: T }>> {
+  async waitFor<T extends ServerMessage['type']>(type: T, match: (m: Extract<ServerMessage, { type: T }>) => boolean = () => true, timeoutMs = PATIENCE_MS): Promise<Extract<ServerMessage, { type: T }>> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = this.messages.find((m) => m.type === type && match(m as Extract<ServerMessage, { type: T }>));
@@ -96,7 +97,7 @@ export class TestSocket {
   }
 
   /** Waits until the socket is closed. */
-  async waitClosed(timeoutMs = 5000): Promise<{ code: number; reason: string }> {
+  async waitClosed(timeoutMs = PATIENCE_MS): Promise<{ code: number; reason: string }> {
     const deadline = Date.now() + timeoutMs;
     while (this.closed === null) {
       if (Date.now() > deadline) throw new Error('the socket stayed open');

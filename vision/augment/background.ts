@@ -1,7 +1,7 @@
 // Table surfaces a scan tray may sit on: dark felt, wood grain, a light table, and plain
 // grey/colour cloth. Procedural, seeded, written into a float RGB buffer.
 import type { Rng } from '../random.ts';
-import { noiseTable } from './scene.ts';
+import { NOISE_MASK, noiseTable } from './noise.ts';
 
 export const BACKGROUNDS = ['felt', 'wood', 'light', 'cloth'] as const;
 export type BackgroundKind = (typeof BACKGROUNDS)[number];
@@ -32,7 +32,7 @@ export function paintBackground(out: Float32Array, width: number, height: number
   const scale = 640 / Math.max(width, height);
   const table = noiseTable(rng);
   const stride = 2 * rng.int(1000, 20000) + 1;
-  let t = rng.int(0, 0xffff);
+  let t = rng.int(0, NOISE_MASK);
   let i = 0;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++, i += 3) {
@@ -42,7 +42,7 @@ export function paintBackground(out: Float32Array, width: number, height: number
         const s = Math.sin((u + bend * Math.sin(v * bendFreq + phase)) * grainFreq);
         k = 1 - grain * 0.5 * (s * s * s + 1) * 0.5;
       }
-      t = (t + stride) & 0xffff;
+      t = (t + stride) & NOISE_MASK;
       const n = table[t]! * noise;
       out[i] = br * k + n;
       out[i + 1] = bg * k + n;

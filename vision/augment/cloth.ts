@@ -2,7 +2,7 @@
 // colours that include the cards' own (a red gingham under a red card), written into a float
 // RGB buffer like the plain surfaces in background.ts.
 import type { Rng } from '../random.ts';
-import { noiseTable } from './scene.ts';
+import { NOISE_MASK, noiseTable } from './noise.ts';
 
 export const PATTERNS = ['gingham', 'stripes', 'dots', 'floral'] as const;
 export type Pattern = (typeof PATTERNS)[number];
@@ -69,7 +69,7 @@ export function paintCloth(out: Float32Array, width: number, height: number, rng
   const noise = rng.range(2, 6);
   const table = noiseTable(rng);
   const stride = 2 * rng.int(1000, 20000) + 1;
-  let t = rng.int(0, 0xffff);
+  let t = rng.int(0, NOISE_MASK);
   const col: Rgb = [0, 0, 0];
   const mix = (c: Rgb, a: number): void => {
     col[0] += (c[0] - col[0]) * a; col[1] += (c[1] - col[1]) * a; col[2] += (c[2] - col[2]) * a;
@@ -105,7 +105,7 @@ export function paintCloth(out: Float32Array, width: number, height: number, rng
           mix(f.heart, step(f.r * 0.22 - r));
         }
       }
-      t = (t + stride) & 0xffff;
+      t = (t + stride) & NOISE_MASK;
       const n = table[t]! * noise;
       out[o] = col[0] + n;
       out[o + 1] = col[1] + n;

@@ -7,6 +7,7 @@ import { homographyFromPoints, type Point } from '../homography.ts';
 import type { Rng } from '../random.ts';
 import { BACKGROUNDS, paintBackground, type BackgroundKind } from './background.ts';
 import { paintCloth, type Pattern } from './cloth.ts';
+import { NOISE_MASK, noiseTable } from './noise.ts';
 import type { Condition } from './conditions.ts';
 import { castLamp, glareOnCard, spillLamp, type Glare, type Lamp } from './lamp.ts';
 import { drawThumb, placeThumb } from './occluder.ts';
@@ -195,15 +196,6 @@ function light(buf: Float32Array, width: number, height: number, rng: Rng, glare
       buf[i + 2] = lit(buf[i + 2]!, f, add, gains[2]!);
     }
   }
-}
-
-const NOISE_MASK = 0xffff;
-
-/** A table of zero-mean, unit-ish noise values: per-pixel draws from the generator would dominate the scene's cost. */
-export function noiseTable(rng: Rng): Float32Array {
-  const t = new Float32Array(NOISE_MASK + 1);
-  for (let i = 0; i < t.length; i++) t[i] = rng.next() + rng.next() + rng.next() - 1.5;
-  return t;
 }
 
 /** What a scene holds, for tests and labels. */

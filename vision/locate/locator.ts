@@ -373,7 +373,7 @@ function edgePixelsOf(b: Blob, w: number, h: number): Point[] {
  * corner: its extreme points and long axis lean into the notch, and so does every side fitted
  * between them. The three whole corners and the sides still fix the rectangle.
  */
-function rectangleCorners(b: Blob, w: number, edge: readonly Point[]): Point[] {
+function rectangleCorners(b: Blob, edge: readonly Point[]): Point[] {
   // The hull of the pixels' squares is the hull of the row ends' squares: a pixel with blob
   // pixels left and right of it in its row has its corners on the segments between theirs.
   const outline: Point[] = [];
@@ -419,7 +419,7 @@ function rectangleCorners(b: Blob, w: number, edge: readonly Point[]): Point[] {
  */
 function cardCorners(b: Blob, w: number, h: number): Point[] {
   const edge = edgePixelsOf(b, w, h), bridged = hullSamples(edge);
-  const fromPoints = refineCorners(edge, bridged, corners(b, w)), fromRectangle = refineCorners(edge, bridged, rectangleCorners(b, w, edge));
+  const fromPoints = refineCorners(edge, bridged, corners(b, w)), fromRectangle = refineCorners(edge, bridged, rectangleCorners(b, edge));
   return outlineSupport(edge, fromRectangle) > outlineSupport(edge, fromPoints) ? fromRectangle : fromPoints;
 }
 

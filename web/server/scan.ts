@@ -3,9 +3,11 @@
 // An unsure read is never guessed: the answer carries the top guesses for a tap to confirm.
 // The last photos are kept so the referee can see the crop when correcting a misread.
 import type { Logger } from 'pino';
-import type { PublicView, RefereeApi } from '../../device/referee/types.ts';
+import type { RefereeApi } from '../../device/referee/types.ts';
 import type { IdentifyAnswer, Role, ScanAnswer, ScanRecord } from '../protocol.ts';
 import { dispatchCommand } from './dispatch.ts';
+import { sniffImage } from '../../shared/image-type.ts';
+import { tryParseCard } from '../../device/rules/cards.ts';
 import { impossibleCards, visibleCards } from '../../device/referee/exclusions.ts';
 
 /** The card classifier, injected (the vision engineer's shape). */
@@ -17,14 +19,6 @@ export type Classify = (image: Buffer, exclude: string[]) => Promise<{
 }>;
 
 const KEEP = 30;
-
-/** The image type of a buffer by its magic bytes, or null when it is none we read. */
-export function sniffImage(b: Buffer): 'image/jpeg' | 'image/png' | 'image/webp' | null {
-  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
-  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (b.length >= 12 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP') return 'image/webp';
-  return null;
-}
 
 
 /** Keeps recent scans and turns photos into plays. */
@@ -70,7 +64,7 @@ export class ScanDesk {
       seat, to, at: new Date().toISOString(), card: read.card, confidence: read.confidence,
       alternatives: read.alternatives.slice(0, 5), seq: null, ...(read.reason !== undefined ? { reason: read.reason } : {}),
     });
-    if (read.card === null || !/^[ROYGBIV][1-7]$/.test(read.card)) {
+    if (read.card === null || !tryParseCard(read.card).ok) {
       const why = read.reason ?? 'the card could not be read surely';
       return { status: 422, answer: { ok: false, error: { code: 'scan/rescan', message: `${why}: scan again or pick one of the guesses` }, scan: record } };
     }

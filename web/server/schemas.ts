@@ -3,10 +3,14 @@
 // ("crad") is a clear 400 instead of a play that silently waits for the camera. Whether a
 // command is *legal* is the rules' business (HTTP 422), not this file's.
 import { z } from 'zod';
+import { tryParseCard } from '../../device/rules/cards.ts';
 import { MAX_MESSAGE_BYTES } from '../protocol.ts';
 
 const seat = z.number().int().min(0).max(3);
-const card = z.string().regex(/^[ROYGBIV][1-7]$/, 'a card is a colour letter (R O Y G B I V) and a value 1–7, like "R7"');
+const card = z.string().superRefine((text, ctx) => {
+  const parsed = tryParseCard(text);
+  if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error });
+});
 const envelope = { source: z.string().max(64).optional(), id: z.string().min(1).max(128).optional() };
 
 /** One command of RULES.md §9. */

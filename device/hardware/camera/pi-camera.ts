@@ -2,7 +2,7 @@
 // automatic white balance drifts with the card in view (a red card pulls the picture blue);
 // the classifier normalises per card, but only a fixed gain keeps frames comparable.
 import { spawn } from 'node:child_process';
-import { findExecutable } from './executables.ts';
+import { requireExecutable } from './executables.ts';
 import { StreamCamera } from './stream-camera.ts';
 import { CameraError, looksLikeImage, type CameraSource } from './types.ts';
 
@@ -47,10 +47,10 @@ export class PiCamera implements CameraSource {
   /** Finds the rpicam program and, in video mode, starts the stream. */
   async start(): Promise<void> {
     if (this.o.mode === 'still') {
-      this.still = findExecutable('rpicam-still', HINT, this.o.path);
+      this.still = requireExecutable('rpicam-still', HINT, this.o.path);
       return;
     }
-    const command = findExecutable('rpicam-vid', HINT, this.o.path);
+    const command = requireExecutable('rpicam-vid', HINT, this.o.path);
     this.stream = new StreamCamera({ describe: this.describe, command, args: ['-t', '0', '--codec', 'mjpeg', ...this.common()], timeoutMs: this.o.timeoutMs });
     await this.stream.start();
   }

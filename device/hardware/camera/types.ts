@@ -1,5 +1,6 @@
 // The camera interface every source implements: constructors do nothing, start() acquires
 // the device or process, capture() returns one JPEG (or PNG) frame, stop() releases it.
+import { sniffImage } from '../../../shared/image-type.ts';
 
 /** One source of frames of the scan tray. */
 export interface CameraSource {
@@ -21,8 +22,8 @@ export class CameraError extends Error {
   }
 }
 
-/** True for bytes that start like a JPEG or a PNG. */
+/** True for bytes that start like a JPEG or a PNG, the frames a camera delivers. */
 export function looksLikeImage(bytes: Uint8Array): boolean {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return true;
-  return bytes.length >= 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
+  const type = sniffImage(bytes);
+  return type === 'image/jpeg' || type === 'image/png';
 }

@@ -1,7 +1,7 @@
 // A USB (UVC) camera through ffmpeg's v4l2 input. MJPG is asked for because UVC cameras send
 // full-resolution frames only compressed over USB 2; the frames are passed through untouched.
 import { existsSync } from 'node:fs';
-import { findExecutable } from './executables.ts';
+import { requireExecutable } from './executables.ts';
 import { StreamCamera } from './stream-camera.ts';
 import { CameraError, type CameraSource } from './types.ts';
 
@@ -29,7 +29,7 @@ export class UsbCamera implements CameraSource {
     if (!existsSync(this.o.device)) {
       throw new CameraError('no-device', `${this.o.device} does not exist: plug in the USB camera, or set cameraDevice (ls /dev/video*)`);
     }
-    const command = findExecutable('ffmpeg', 'install ffmpeg (sudo apt install ffmpeg) or choose another camera source', this.o.path);
+    const command = requireExecutable('ffmpeg', 'install ffmpeg (sudo apt install ffmpeg) or choose another camera source', this.o.path);
     const args = ['-hide_banner', '-loglevel', 'error', '-f', 'v4l2', '-input_format', 'mjpeg',
       '-video_size', `${this.o.width}x${this.o.height}`, '-i', this.o.device, '-c:v', 'copy', '-f', 'mjpeg', '-'];
     this.stream = new StreamCamera({ describe: this.describe, command, args, timeoutMs: this.o.timeoutMs });

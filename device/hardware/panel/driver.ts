@@ -10,7 +10,7 @@ import { FrameParser, describeBytes, type DiscardedChunk } from './frame-parser.
 import { DEFAULT_LINK_TIMING, initialLinkState, linkStep, type LinkEffect, type LinkInput, type LinkPhase, type LinkState, type LinkTiming } from './link.ts';
 import { encodeFrame, ledProblem, type LedMode, type LedTarget } from './protocol.ts';
 import { BAUD, backoffDelay, invalidOptions, type PanelBinding, type PanelDriverEvents, type PanelDriverOptions, type PanelStats } from './driver-options.ts';
-import { keyEventFromFrame, type PanelKeyEvent } from './key-event.ts';
+import { keyEventFromFrame } from './key-event.ts';
 import { findPanelPorts } from './port-detect.ts';
 import type { SeatPanel } from './seat-panel.ts';
 

@@ -1,7 +1,7 @@
 // The seat panel as the rest of the companion sees it: the serial board (PanelDriver) and the
 // dashboard's virtual panel (VirtualPanel) both fit, so main.ts picks one and wires the same way.
 import type { EventEmitter } from 'node:events';
-import type { PanelDriverEvents } from './driver.ts';
+import type { PanelDriverEvents } from './driver-options.ts';
 import type { LinkPhase } from './link.ts';
 import type { LedMode, LedTarget } from './protocol.ts';
 

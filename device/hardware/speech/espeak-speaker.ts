@@ -2,8 +2,7 @@
 // stays silent (the dashboard still speaks through the browser). Texts go to espeak-ng on stdin,
 // never as arguments, so a text that starts with "-" cannot be read as an option.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants, statSync } from 'node:fs';
-import { delimiter, isAbsolute, join } from 'node:path';
+import { findExecutable } from '../executables.ts';
 import type { SpeakResult, Speaker } from './speaker.ts';
 import { checkUtterance, ESPEAK_VOICES, type Utterance } from './utterance.ts';
 
@@ -27,21 +26,6 @@ export interface EspeakOptions {
 }
 
 const SILENT: SpeechLog = { info: () => {}, warn: () => {} };
-
-/** Finds an executable by name on a search path, or checks a given path. */
-export function findExecutable(binary: string, searchPath: string): string | null {
-  const candidates = binary.includes('/') ? [binary] : searchPath.split(delimiter).filter(isAbsolute).map((dir) => join(dir, binary));
-  for (const candidate of candidates) {
-    try {
-      if (!statSync(candidate).isFile()) continue;
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // not there or not executable: try the next directory
-    }
-  }
-  return null;
-}
 
 /** The real speaker: a queue of utterances played one at a time by espeak-ng. */
 export class EspeakSpeaker implements Speaker {

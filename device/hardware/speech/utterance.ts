@@ -1,9 +1,10 @@
 // What may be spoken: the five languages of the rule sheets, and text cleaned of anything a
 // speech engine could read as markup or control input.
+import { isLanguage, LANGUAGES, type Language } from '../../../shared/languages.ts';
 
-/** Languages of the announcements (RULES.md §8). */
-export const SPEECH_LANGUAGES = ['en', 'de', 'pt', 'ru', 'ko'] as const;
-export type SpeechLanguage = (typeof SPEECH_LANGUAGES)[number];
+/** Speech speaks every language of the announcements. */
+export const SPEECH_LANGUAGES = LANGUAGES;
+export type SpeechLanguage = Language;
 
 /** The espeak-ng voice for each language (`espeak-ng --voices` lists them). */
 export const ESPEAK_VOICES: Record<SpeechLanguage, string> = {
@@ -26,9 +27,7 @@ export interface Utterance {
 export type UtteranceError = { code: 'speech/bad-text' | 'speech/bad-language'; message: string };
 
 /** Whether a value is one of the announcement languages. */
-export function isSpeechLanguage(value: unknown): value is SpeechLanguage {
-  return typeof value === 'string' && (SPEECH_LANGUAGES as readonly string[]).includes(value);
-}
+export const isSpeechLanguage = isLanguage;
 
 /** Checks and cleans a text and language: control characters become spaces, whitespace is collapsed. */
 export function checkUtterance(text: unknown, language: unknown): { ok: true; utterance: Utterance } | ({ ok: false } & UtteranceError) {

@@ -1,6 +1,6 @@
 // The announcement catalogues by language, and card names in words.
 import { tryParseCard, cardColour, cardValue } from '../../rules/index.ts';
-import { LANGUAGES, type Language } from '../types.ts';
+import type { Language } from '../types.ts';
 import type { Catalogue } from './catalogue.ts';
 import { de } from './de.ts';
 import { en } from './en.ts';
@@ -11,10 +11,7 @@ import { ru } from './ru.ts';
 /** Every language's catalogue (a Record over LANGUAGES, so a language cannot be left out). */
 export const CATALOGUES: Record<Language, Catalogue> = { en, de, pt, ru, ko };
 
-/** True for a language the announcements exist in. */
-export function isLanguage(x: unknown): x is Language {
-  return typeof x === 'string' && (LANGUAGES as readonly string[]).includes(x);
-}
+export { isLanguage } from '../../../shared/languages.ts';
 
 /** Names a card in R7 notation in words ("B4" → "Blue 4"); colour is never the only cue. */
 export function cardWords(card: string, language: Language): string {

@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../device/cli.ts';
 import { PanelSim, buildFirmwareAndSim } from '../../helpers/panel-sim.ts';
+import { PATIENCE_MS } from '../../helpers/patience.ts';
 
-async function until(check: () => void | Promise<void>, timeoutMs = 5000): Promise<void> {
+async function until(check: () => void | Promise<void>, timeoutMs = PATIENCE_MS): Promise<void> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     try {
@@ -51,7 +52,7 @@ describe('red7 panel', () => {
     stdin.write('led 2 blink\nled 1 on\n');
     await until(() => expect(lines().filter((l) => l.ok === true)).toHaveLength(2));
     await until(async () => expect((await sim.leds())['1']).toBe(1));
-    await sim.waitForLed((c) => c.name === '2', 2000);
+    await sim.waitForLed((c) => c.name === '2', PATIENCE_MS);
 
     stdin.write('led 9 ON\n');
     await until(() => expect(lines()).toContainEqual({ error: expect.stringContaining('led takes a target') }));

@@ -20,10 +20,9 @@ let stack: Stack;
 let browser: { context: BrowserContext; close(): Promise<void> };
 let referee: Page;
 let watcher: Page;
-let seq = 0;
 
 async function send(...commands: Array<Record<string, unknown>>): Promise<void> {
-  seq = await sendCommands(stack.url, [referee, watcher], commands);
+  await sendCommands(stack.url, [referee, watcher], commands);
 }
 
 /** axe-core's serious and critical findings on the page as it is now. */

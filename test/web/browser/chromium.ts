@@ -8,6 +8,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import request from 'supertest';
 import { expect } from 'vitest';
 import { bearer, PIN } from '../helpers.ts';
+import { PATIENCE_MS } from '../../helpers/patience.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const ARTIFACTS = join(ROOT, 'test-artifacts', 'web');
@@ -52,6 +53,6 @@ export async function sendCommands(url: string, pages: Page[], commands: Array<R
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     seq = (r.body as { seq: number }).seq;
   }
-  for (const p of pages) await p.waitForSelector(`body[data-seq="${seq}"]`, { timeout: 15_000 });
+  for (const p of pages) await p.waitForSelector(`body[data-seq="${seq}"]`, { timeout: PATIENCE_MS });
   return seq;
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PIN } from '../helpers.ts';
 import { startStack, type Stack } from '../e2e/stack.ts';
 import { ARTIFACTS, ensureClientBuilt, launchChromium } from './chromium.ts';
+import { PATIENCE_MS } from '../../helpers/patience.ts';
 
 let stack: Stack;
 let browser: { context: BrowserContext; close(): Promise<void> };
@@ -17,7 +18,7 @@ const consoleErrors: string[] = [];
 const tid = (id: string) => `[data-testid="${id}"]`;
 
 async function waitSeq(n: number): Promise<void> {
-  for (const p of [referee, watcher]) await p.waitForSelector(`body[data-seq="${n}"]`, { timeout: 10_000 });
+  for (const p of [referee, watcher]) await p.waitForSelector(`body[data-seq="${n}"]`, { timeout: PATIENCE_MS });
 }
 
 /** One accepted command more: both dashboards must show it. */

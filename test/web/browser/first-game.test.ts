@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardScanner } from '../../../device/referee/types.ts';
 import { startStack, type Stack } from '../e2e/stack.ts';
 import { ARTIFACTS, ensureClientBuilt, launchChromium, signInAsReferee } from './chromium.ts';
+import { PATIENCE_MS } from '../../helpers/patience.ts';
 
 const tid = (id: string) => `[data-testid="${id}"]`;
 /** What the table camera reads, in order: Cy's starting card, then Cy's first play (misread). */
@@ -20,7 +21,7 @@ let seq = 0;
 
 async function accepted(): Promise<void> {
   seq += 1;
-  await page.waitForSelector(`body[data-seq="${seq}"]`, { timeout: 15_000 });
+  await page.waitForSelector(`body[data-seq="${seq}"]`, { timeout: PATIENCE_MS });
   // Nothing was refused: no warning for the table, no error notice for the referee.
   expect(await page.$(tid('warning'))).toBeNull();
   expect(await page.$(`${tid('notice')}.error`)).toBeNull();

@@ -16,10 +16,9 @@ let stack: Stack;
 let browser: { context: BrowserContext; close(): Promise<void> };
 let tablet: Page;
 let phone: Page;
-let seq = 0;
 
 async function send(...commands: Array<Record<string, unknown>>): Promise<void> {
-  seq = await sendCommands(stack.url, [tablet, phone], commands);
+  await sendCommands(stack.url, [tablet, phone], commands);
 }
 
 async function shots(name: string): Promise<void> {

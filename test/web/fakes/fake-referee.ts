@@ -2,7 +2,7 @@
 // (applyCommand) but keeps no journal and writes English one-liners instead of the referee's
 // announcements. The end-to-end and browser tests use the real Referee.
 import {
-  applyCommand, currentRule, formatCard, leader, livePalettes, satisfyingSet, type Card, type Command, type GameState,
+  applyCommand, currentRule, formatCard, livePalettes, satisfyingSet, type Card, type Command, type GameState,
 } from '../../../device/rules/index.ts';
 import type {
   GameSummary, PrivateView, PublicView, RefereeApi, RefereeEvent, RefereeUpdate, SubmitResult,

@@ -1,7 +1,6 @@
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Classify } from '../../../web/server/server.ts';
-import { sniffImage } from '../../../web/server/scan.ts';
 import { FakeReferee } from '../fakes/fake-referee.ts';
 import { bearer, OPENING, PIN, startServer, type Running } from '../helpers.ts';
 
@@ -20,15 +19,6 @@ async function withClassifier(classify: Classify | undefined): Promise<{ referee
   for (const c of OPENING) await request(server.url).post('/api/commands').set(bearer(PIN)).send(c as object);
   return { referee, url: server.url };
 }
-
-describe('sniffImage', () => {
-  it('knows JPEG, PNG and WebP by their first bytes and nothing else', () => {
-    expect(sniffImage(JPEG)).toBe('image/jpeg');
-    expect(sniffImage(PNG)).toBe('image/png');
-    expect(sniffImage(Buffer.from('RIFF\0\0\0\0WEBPVP8 '))).toBe('image/webp');
-    expect(sniffImage(Buffer.from('GIF89a'))).toBeNull();
-  });
-});
 
 describe('POST /api/scan', () => {
   it('plays a confidently read card as the seat\'s play, with the visible cards ruled out', async () => {

@@ -1,10 +1,10 @@
 // The table as everyone sees it: the canvas and its rule in words, every seat (palette with the
 // counting cards marked, hand count, score, out, whose turn, who leads) and the round history.
-import type { PublicView } from '../../../device/referee/types.ts';
 import { cardView, starterView } from './card-view.ts';
 import { cardWords, colourName, ruleWords } from './colours.ts';
 import { fill, h } from './dom.ts';
 import type { AppState } from './store.ts';
+import type { PublicView } from '../../protocol.ts';
 
 function pendingWords(view: PublicView): string | null {
   const p = view.pending;

@@ -1,9 +1,9 @@
 // The games kept in the journal, for the referee: each one's transcript, read in the table's
 // language or another, and its export as JSON (both are referee-only: they name hidden cards).
-import type { GameSummary } from '../../../device/referee/types.ts';
 import type { Ctx } from './context.ts';
 import { fill, h } from './dom.ts';
 import { LANGUAGE_NAMES } from './languages.ts';
+import type { GameSummary } from '../../protocol.ts';
 
 const PHASE: Record<string, string> = { setup: 'dealing', turn: 'being played', roundOver: 'between rounds', gameOver: 'finished' };
 

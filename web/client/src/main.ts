@@ -2,8 +2,7 @@
 // update. Watchers see the table; the referee also gets the controls; a paired phone gets its
 // seat's private view and buttons.
 import './styles.css';
-import type { PrivateView } from '../../../device/referee/types.ts';
-import type { ServerMessage } from '../../protocol.ts';
+import type { PrivateView, ServerMessage } from '../../protocol.ts';
 import { accountPanel } from './account.ts';
 import { phaseLine, renderCanvas, renderHistory, renderSeats } from './board.ts';
 import { applyTheme } from './colours.ts';

@@ -2,7 +2,7 @@
 // meaning the same commands (device/hardware/panel/key-commands.ts). The "tray" is the card
 // picked on screen; with none picked, PALETTE and CANVAS leave the card to the camera. During the
 // deal, PALETTE deals the seat's starting card.
-import type { PublicView } from '../../../device/referee/types.ts';
+import type { PublicView } from '../../protocol.ts';
 
 export const VIRTUAL_KEYS = ['palette', 'canvas', 'draw', 'done'] as const;
 export type VirtualKey = (typeof VIRTUAL_KEYS)[number] | 'undo';

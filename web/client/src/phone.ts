@@ -1,8 +1,7 @@
 // A player's phone after pairing: their seat's private view (hand cards the companion knows),
 // their own panel buttons, and the camera: identify a card privately — a colour-blind player
 // can check a hand card without asking the table — or scan it as a play.
-import type { PrivateView } from '../../../device/referee/types.ts';
-import type { ScanAnswer } from '../../protocol.ts';
+import type { PrivateView, ScanAnswer } from '../../protocol.ts';
 import { cardView } from './card-view.ts';
 import { cardWords } from './colours.ts';
 import type { Ctx } from './context.ts';

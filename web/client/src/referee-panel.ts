@@ -1,8 +1,6 @@
 // The referee's controls: start a game, enter any play by hand, undo, next round, correct a
 // misread (with the scanned photo and the top guesses), pair phones to seats, export the game.
-import { standingCommands } from '../../../device/referee/standing.ts';
-import type { PublicView } from '../../../device/referee/types.ts';
-import type { ScanRecord } from '../../protocol.ts';
+import { standingCommands, type PublicView, type ScanRecord } from '../../protocol.ts';
 import { cardView } from './card-view.ts';
 import { cardWords } from './colours.ts';
 import { trayWords, type Ctx } from './context.ts';

@@ -1,7 +1,7 @@
 // Scorekeeping to look at: the advanced game's scores round by round, a chart of each player's
 // running score against the target line, and the summary at game over. Every line of the chart
 // carries its player's name, its own marker shape and dash pattern: never a hue alone.
-import type { PublicView } from '../../../device/referee/types.ts';
+import type { PublicView } from '../../protocol.ts';
 import { cardWords } from './colours.ts';
 import { fill, h } from './dom.ts';
 import { runningScores } from './table-words.ts';

@@ -1,6 +1,8 @@
 // Speaks announcements with the Web Speech API in the table's language (RULES.md §8). A
 // backlog is never read out: only what arrives live, and a new line interrupts a long queue.
-const VOICE_LANG: Record<string, string> = { en: 'en-GB', de: 'de-DE', pt: 'pt-PT', ru: 'ru-RU', ko: 'ko-KR' };
+import { isLanguage, type Language } from '../../../shared/languages.ts';
+
+const VOICE_LANG: Record<Language, string> = { en: 'en-GB', de: 'de-DE', pt: 'pt-PT', ru: 'ru-RU', ko: 'ko-KR' };
 
 /** True when the browser can speak. */
 export function canSpeak(): boolean {
@@ -12,7 +14,7 @@ export function speak(lines: string[], language: string, muted: boolean, rate = 
   if (muted || !canSpeak() || lines.length === 0) return;
   const synth = window.speechSynthesis;
   if (synth.pending) synth.cancel();
-  const lang = VOICE_LANG[language] ?? language;
+  const lang = isLanguage(language) ? VOICE_LANG[language] : language;
   const voice = synth.getVoices().find((v) => v.lang.toLowerCase().startsWith(language.toLowerCase()));
   for (const line of lines) {
     const u = new SpeechSynthesisUtterance(line);

@@ -1,7 +1,7 @@
 // The table's facts in the words the banner shows from across the table: who leads and why,
 // whose turn it is, and the hint before DONE when the active player is not winning. Pure
 // functions of the public view, so they are tested without a browser.
-import type { PublicView } from '../../../device/referee/types.ts';
+import type { PublicView } from '../../protocol.ts';
 import type { Rule } from '../../../device/rules/cards.ts';
 import { cardWords, colourName } from './colours.ts';
 

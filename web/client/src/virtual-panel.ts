@@ -1,6 +1,6 @@
 // The virtual seat panel: per seat PALETTE, CANVAS, DRAW/DECK and DONE (hold 1.5 s to pass),
 // and the shared UNDO — the same buttons as the real panel, sent down the same path.
-import type { PublicView } from '../../../device/referee/types.ts';
+import type { PublicView } from '../../protocol.ts';
 import type { Ctx } from './context.ts';
 import { fill, h } from './dom.ts';
 import { virtualKeyCommand, type VirtualKey } from './panel-keys.ts';

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { FrameParser } from '../../../../device/hardware/panel/frame-parser.ts';
 import { initialLinkState, linkStep, type LinkState } from '../../../../device/hardware/panel/link.ts';
 import { decodeLine, encodeFrame, type Frame, type KeyFrame } from '../../../../device/hardware/panel/protocol.ts';
-import { noisyStream, prng } from './noise.ts';
+import { mulberry32 } from '../../../../shared/random.ts';
+import { noisyStream } from './noise.ts';
 
 /** Feeds bytes to a parser in random-sized chunks, as a serial port delivers them. */
 function parseInChunks(bytes: Buffer, rand: () => number): Frame[] {
@@ -24,7 +25,7 @@ describe('the parser and link under line noise', () => {
     const { bytes, intact } = noisyStream(0x5eed, 1 << 20);
     expect(bytes.length).toBeGreaterThanOrEqual(1 << 20);
     expect(intact.length).toBeGreaterThan(5000);
-    expect(parseInChunks(bytes, prng(7))).toEqual(intact);
+    expect(parseInChunks(bytes, mulberry32(7))).toEqual(intact);
   });
 
   it('report each intact key press once and no other through the link', () => {

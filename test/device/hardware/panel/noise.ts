@@ -1,18 +1,7 @@
 // Seeded line noise for the fuzz tests: intact panel frames mixed with random garbage, frames
 // with one byte replaced and frames cut short.
 import { encodeFrame, KEY_CODES, type Frame } from '../../../../device/hardware/panel/protocol.ts';
-
-/** mulberry32: a small seeded PRNG, so a failure replays exactly. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../../../../shared/random.ts';
 
 /** The frames a panel sends, with seqs numbered like the firmware's. */
 function panelFrames(rand: () => number) {
@@ -36,7 +25,7 @@ function panelFrames(rand: () => number) {
  * every error within 8 bits, so each must be dropped) and frames cut short.
  */
 export function noisyStream(seed: number, minBytes: number) {
-  const rand = prng(seed);
+  const rand = mulberry32(seed);
   const frame = panelFrames(rand);
   const parts: Buffer[] = [];
   const intact: Frame[] = [];

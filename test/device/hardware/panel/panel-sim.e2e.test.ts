@@ -11,12 +11,13 @@ import type { PanelKeyEvent } from '../../../../device/hardware/panel/key-event.
 import type { PanelOutcome } from '../../../../device/hardware/panel/key-commands.ts';
 import { routePanelKeys } from '../../../../device/hardware/panel/key-router.ts';
 import { PanelSim, buildFirmwareAndSim } from '../../../helpers/panel-sim.ts';
+import { PATIENCE_MS } from '../../../helpers/patience.ts';
 
 const log = pino({ level: process.env.PANEL_E2E_LOG ?? 'warn' });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls until `check` passes or the time is up (then rethrows its last failure). */
-async function eventually(check: () => Promise<void> | void, timeoutMs = 3000): Promise<void> {
+async function eventually(check: () => Promise<void> | void, timeoutMs = PATIENCE_MS): Promise<void> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     try {
@@ -43,7 +44,7 @@ describe('the panel driver against the real firmware in simavr', () => {
   const scans: number[] = [];
 
   /** Resolves with the next outcome after `count` outcomes were seen. */
-  async function outcomeAfter(count: number, timeoutMs = 3000): Promise<PanelOutcome> {
+  async function outcomeAfter(count: number, timeoutMs = PATIENCE_MS): Promise<PanelOutcome> {
     await eventually(() => expect(outcomes.length).toBeGreaterThan(count), timeoutMs);
     return outcomes[count]!.outcome;
   }
@@ -150,8 +151,8 @@ describe('the panel driver against the real firmware in simavr', () => {
     expect(await outcomeAfter(n)).toEqual({ kind: 'notYourTurn', seat: 0, active: 1 });
     await sim.release(0, 'P');
     expect(scans.length).toBe(scansBefore);
-    const on = await sim.waitForLed((c) => c.name === '0' && c.on, 2000);
-    const off = await sim.waitForLed((c) => c.name === '0' && !c.on, 2000);
+    const on = await sim.waitForLed((c) => c.name === '0' && c.on, PATIENCE_MS);
+    const off = await sim.waitForLed((c) => c.name === '0' && !c.on, PATIENCE_MS);
     // 500 ms on / 500 ms off, read through a busy machine's stdout: loose bounds, but not ON.
     expect(off.at - on.at).toBeGreaterThan(300);
     expect(off.at - on.at).toBeLessThan(800);
@@ -179,7 +180,7 @@ describe('the panel driver against the real firmware in simavr', () => {
     const acked = keys.map((k) => `${k.at}:${k.seat}:${k.key}`);
     const hellos = driver.stats.hellos;
     await sim.stop('SIGKILL');
-    await eventually(() => expect(driver.phase).not.toBe('up'), 5000);
+    await eventually(() => expect(driver.phase).not.toBe('up'), PATIENCE_MS);
     expect(downs).toHaveLength(1);
 
     await sleep(300);
@@ -188,8 +189,8 @@ describe('the panel driver against the real firmware in simavr', () => {
     // The LED state set before the kill is back on the new board: seat 2 on, seat 3 blinking.
     expect(driver.leds).toEqual({ 0: 'OFF', 1: 'OFF', 2: 'ON', 3: 'BLINK', G: 'ON', R: 'OFF' });
     await eventually(async () => expect(await sim.leds()).toMatchObject({ 0: 0, 1: 0, 2: 1, G: 1, R: 0 }));
-    await sim.waitForLed((c) => c.name === '3' && c.on, 2000);
-    await sim.waitForLed((c) => c.name === '3' && !c.on, 2000);
+    await sim.waitForLed((c) => c.name === '3' && c.on, PATIENCE_MS);
+    await sim.waitForLed((c) => c.name === '3' && !c.on, PATIENCE_MS);
     // Every key acknowledged before the kill was reported, exactly once; none came back twice.
     expect(keys.slice(0, acked.length).map((k) => `${k.at}:${k.seat}:${k.key}`)).toEqual(acked);
     expect(keys.length).toBe(acked.length);
@@ -210,10 +211,10 @@ describe('the panel driver against the real firmware in simavr', () => {
     const frozenAt = Date.now();
     sim.pause();
     try {
-      await eventually(() => expect(downs).toEqual(['no frame from the panel for 3000 ms']), 6000);
+      await eventually(() => expect(downs).toEqual(['no frame from the panel for 3000 ms']), PATIENCE_MS);
       expect(Date.now() - frozenAt).toBeGreaterThanOrEqual(2900);
       // The driver reopens the port by itself while the board is still frozen.
-      await eventually(() => expect(driver.stats.opens).toBeGreaterThan(opens), 3000);
+      await eventually(() => expect(driver.stats.opens).toBeGreaterThan(opens), PATIENCE_MS);
     } finally {
       sim.resume();
       driver.off('down', onDown);

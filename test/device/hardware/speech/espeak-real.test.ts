@@ -2,7 +2,8 @@
 // It renders to WAV with --stdout, so no sound card is needed to check what it produces.
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { EspeakSpeaker, findExecutable } from '../../../../device/hardware/speech/espeak-speaker.ts';
+import { EspeakSpeaker } from '../../../../device/hardware/speech/espeak-speaker.ts';
+import { findExecutable } from '../../../../device/hardware/executables.ts';
 import { ESPEAK_VOICES, SPEECH_LANGUAGES } from '../../../../device/hardware/speech/utterance.ts';
 
 const program = findExecutable('espeak-ng', process.env.PATH ?? '');

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EspeakSpeaker, findExecutable } from '../../../../device/hardware/speech/espeak-speaker.ts';
+import { EspeakSpeaker } from '../../../../device/hardware/speech/espeak-speaker.ts';
+import { findExecutable } from '../../../../device/hardware/executables.ts';
 import { makeFakeEspeak } from './fake-espeak.ts';
 
 const dirs: string[] = [];
