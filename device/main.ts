@@ -1,7 +1,6 @@
 // The composition root: the only place that chooses real or simulated parts. It reads the
 // config, starts the referee and the dashboard, finds the panel, the Pi's GPIO, the camera and
 // the classifier, says what it found in one startup summary, and wires them together.
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { resolve } from 'node:path';
@@ -10,13 +9,12 @@ import { SerialPort } from 'serialport';
 import { loadConfig, type Config, type ConfigSource } from './config.ts';
 import { Referee } from './referee/referee.ts';
 import type { RefereeApi } from './referee/types.ts';
-import { PanelDriver, VirtualPanel, findPanelPorts, routePanelKeys, type LedTarget, type PanelKeyEvent, type PanelOutcome, type SeatPanel } from './hardware/panel/index.ts';
+import { PanelDriver, VirtualPanel, findPanelPorts, type PanelKeyEvent, type SeatPanel } from './hardware/panel/index.ts';
 import { PiGpio, SimulatedGpio, parseGpioPins, type GpioSignals } from './hardware/gpio/index.ts';
 import { EspeakSpeaker } from './hardware/speech/index.ts';
-import { playUpdate } from './wiring/table-signals.ts';
-import { panelScanner, refereeScanner } from './wiring/scanner.ts';
-import type { CardScanner as RefereeScanner } from './referee/types.ts';
-import type { Classify as WebClassify } from '../web/server/server.ts';
+import { playOutcome, playUpdate } from './wiring/table-signals.ts';
+import { createCardReader } from './table-inputs/card-reader.ts';
+import { TableInputs } from './table-inputs/table-inputs.ts';
 import type { CameraSource } from './hardware/camera/index.ts';
 import { createWebServer } from '../web/server/server.ts';
 import { loadPin } from '../web/server/auth.ts';
@@ -116,26 +114,15 @@ export async function startCompanion(options: StartOptions = {}): Promise<Compan
     // The classifier (TensorFlow.js) and the camera load while the rest starts: they are the slow part.
     const visionReady = startVision(config, logger, demo?.tray ?? options.camera);
     stops.push(async () => (await visionReady).stop());
-    const scan: RefereeScanner = async (seat, exclude) => {
-      const vision = await visionReady;
-      if (vision.camera === undefined || vision.classify === undefined) {
-        return { rescan: true, alternatives: [], reason: vision.camera === undefined ? 'no camera: enter the card on the dashboard' : 'no classifier: enter the card on the dashboard' };
-      }
-      return refereeScanner(vision.camera, vision.classify)(seat, exclude);
-    };
-
-    const referee = new Referee({ dataDir, scanner: scan, logger: logger.child({ part: 'referee' }), language: config.language });
+    const referee = new Referee({ dataDir, logger: logger.child({ part: 'referee' }), language: config.language });
     await referee.start();
     stops.push(() => referee.stop());
+    // Every input (keys, the scan button, uploads, dashboard taps) means what table-inputs says.
+    const inputs = new TableInputs({ referee, reader: createCardReader(() => visionReady), logger: logger.child({ part: 'inputs' }) });
 
     const { pin, source: pinSource } = loadPin(dataDir, config.pin);
-    const classify: WebClassify = async (image, exclude) => {
-      const { classify: read } = await visionReady;
-      if (read === undefined) return { card: null, confidence: 0, alternatives: [], reason: 'no-classifier' };
-      return read(image, { exclude });
-    };
     const web = createWebServer({
-      referee, port: options.port ?? config.port, host: config.host, dataDir, pin: config.pin, logger: logger.child({ part: 'web' }), classify,
+      referee: inputs, photos: inputs, port: options.port ?? config.port, host: config.host, dataDir, pin: config.pin, logger: logger.child({ part: 'web' }),
       allowedOrigins: config.allowedOrigins,
     });
     const { port } = await web.start();
@@ -152,22 +139,20 @@ export async function startCompanion(options: StartOptions = {}): Promise<Compan
     const panel = chosen.panel;
     stops.push(referee.subscribe((update) => playUpdate(update, { panel: panel ?? undefined, gpio, speaker: speaking ? speaker! : undefined, logger })));
     if (panel) {
-      const scanner = panelScanner(scan, () => referee.publicView());
-      stops.push(routePanelKeys(panel, {
-        view: () => referee.publicView(), scanner, logger,
-        onOutcome: (outcome, event) => handlePanelOutcome(outcome, event, referee, panel, gpio, logger),
-      }));
+      const onKey = (event: PanelKeyEvent): void => {
+        void inputs.press(event).then((outcome) => playOutcome(outcome, { panel, view: () => referee.publicView(), logger }), (err: unknown) => {
+          logger.error({ err: err instanceof Error ? err.message : String(err), event }, 'panel key handling failed');
+        });
+      };
+      panel.on('key', onKey);
+      stops.push(() => void panel.off('key', onKey));
       await panel.start();
       stops.push(() => panel.stop());
       // Light the active seat at once, not only after the next command.
       playUpdate({ seq: 0, events: [], announcements: [], view: referee.publicView() }, { panel });
     }
     // The Pi's scan button: the active player's card on the tray goes to their palette.
-    stops.push(gpio.onScan(() => {
-      const { active } = referee.publicView();
-      if (active === null) return;
-      void referee.submit({ type: 'play', seat: active, to: 'palette', source: 'scan-button', id: randomUUID() });
-    }));
+    stops.push(gpio.onScan(() => void inputs.scanButton()));
 
     const vision = await visionReady;
     const host = config.host === '0.0.0.0' ? 'localhost' : config.host;
@@ -211,39 +196,6 @@ export async function startCompanion(options: StartOptions = {}): Promise<Compan
     await stopAll();
     throw err;
   }
-}
-
-/** Submits a key's command, or shows why it made none: the seat's LED blinks and the buzzer chirps. */
-async function handlePanelOutcome(outcome: PanelOutcome, event: PanelKeyEvent, referee: RefereeApi, panel: SeatPanel, gpio: GpioSignals, logger: Logger): Promise<void> {
-  switch (outcome.kind) {
-    case 'command': {
-      const r = await referee.submit(outcome.command);
-      if (!r.ok) logger.info({ code: r.error.code }, `panel command refused: ${r.error.message}`);
-      return;
-    }
-    case 'notYourTurn':
-      panel.setLed(seatLed(outcome.seat), 'BLINK');
-      setTimeout(() => playUpdate({ seq: 0, events: [], announcements: [], view: referee.publicView() }, { panel }), 1500).unref();
-      return;
-    case 'rescan':
-      if (event.key === 'palette' || event.key === 'canvas') {
-        // Handing the play to the referee without its card makes it scan once more and, unsure
-        // again, announce the rescan with its top guesses to the dashboard, the LEDs and the buzzer.
-        await referee.submit({ type: 'play', seat: outcome.seat, to: event.key, source: 'panel', id: randomUUID() });
-        return;
-      }
-      gpio.signal('rescanNeeded');
-      panel.setLed(seatLed(outcome.seat), 'BLINK');
-      logger.info({ seat: outcome.seat }, `rescan needed: ${outcome.reason}`);
-      return;
-    case 'ignored':
-      logger.info({ code: outcome.code }, outcome.message);
-  }
-}
-
-/** The panel LED of a seat. */
-function seatLed(seat: number): LedTarget {
-  return String(seat) as LedTarget;
 }
 
 /** This machine's IPv4 addresses on its networks, for the tablet's URL. */

@@ -5,7 +5,7 @@
 // any of them is answered, but one sync to disk for the lot.
 import pino from 'pino';
 import {
-  applyCommand, validateCommand, type Command, type GameState, type NewGameCommand, type DealCommand, type PlayCommand, type Rejection,
+  applyCommand, validateCommand, type Command, type GameState, type NewGameCommand, type Rejection,
 } from '../rules/index.ts';
 import { announce } from './announce.ts';
 import { BatchQueue } from './batch-queue.ts';
@@ -13,18 +13,18 @@ import { canonical, seatOf } from './canonical.ts';
 import { isLanguage } from './i18n/index.ts';
 import { Journal, JournalError } from './journal.ts';
 import { checkPlayerNames } from './names.ts';
-import { publicEvents, unavailableCards } from './public-events.ts';
+import { impossibleCards, type ScanSource } from './exclusions.ts';
+import { publicEvents } from './public-events.ts';
 import { GameSession } from './session.ts';
 import { renderTranscript } from './transcript.ts';
 import type {
-  CardScanner, GameSummary, Language, PrivateView, PublicView, RefereeApi, RefereeError, RefereeEvent, RefereeUpdate, SubmitResult,
+  GameSummary, Language, PrivateView, PublicView, RefereeApi, RefereeError, RefereeEvent, RefereeUpdate, SubmitResult,
 } from './types.ts';
 import { privateView, publicView, type ViewContext } from './views.ts';
 
 /** How the referee is built; the web server and main.ts pass exactly this. */
 export interface RefereeOptions {
   dataDir: string;
-  scanner?: CardScanner;
   logger?: pino.Logger;
   language?: Language;
   /** Opens the journal read-only (the CLI's state, games, replay and export): nothing is created or written. */
@@ -56,6 +56,11 @@ function sameCommand(first: Command, retry: Command): boolean {
   const filled = FILLED[retry.type];
   return filled !== undefined && (retry as unknown as Record<string, unknown>)[filled] === undefined && strip(first, filled) === strip(retry);
 }
+
+/** A rescan flag in the queue: a symbol key, so no JSON command can pose as one. */
+const RESCAN = Symbol('rescan');
+interface RescanFlag { [RESCAN]: { seat: number; alternatives: Array<{ card: string; p: number }>; reason: string; code: 'scan/rescan' | 'scan/unavailable' } }
+const isRescan = (x: unknown): x is RescanFlag => typeof x === 'object' && x !== null && RESCAN in x;
 
 const refused = (code: RefereeError['code'], message: string): SubmitResult => ({ ok: false, error: { code, message } });
 const describe = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -110,6 +115,27 @@ export class Referee implements RefereeApi {
   /** Applies one command (untrusted JSON) after every earlier one, from whatever source. */
   submit(command: unknown): Promise<SubmitResult> {
     return this.queue.push(command);
+  }
+
+  /** Tells the table a seat's card could not be read surely, in line with the commands. */
+  flagRescan(seat: number, alternatives: Array<{ card: string; p: number }>, reason: string, code: 'scan/rescan' | 'scan/unavailable'): Promise<SubmitResult> {
+    const flag: RescanFlag = { [RESCAN]: { seat, alternatives, reason, code } };
+    return this.queue.push(flag);
+  }
+
+  /** The cards that cannot be on the scan tray for a seat now (RULES.md §9), from the full state. */
+  excludedCards(seat: number | null, from: ScanSource): string[] {
+    return impossibleCards(this.session?.state ?? null, seat, from);
+  }
+
+  /** True when the command would stand now but for its card, and its id has not been answered in this game. */
+  cardWanted(command: Command): boolean {
+    const session = this.session;
+    if (session === null || !this.running) return false;
+    if (command.id !== undefined && (this.deliveries.has(this.deliveryKey(command)) || this.journaledDelivery(command) !== null)) return false;
+    const { card: _card, ...cardless } = command as Command & { card?: string };
+    const plan = session.plan(cardless as Command, session.seq + 1);
+    return !plan.ok && plan.rejection.code === 'card/missing';
   }
 
   /** The public view of the table now. */
@@ -234,6 +260,7 @@ export class Referee implements RefereeApi {
 
   private async handle(input: unknown): Promise<SubmitResult> {
     if (!this.running || this.journal === null) return refused('referee/not-started', 'the referee is not running');
+    if (isRescan(input)) return this.rescan(input[RESCAN]);
     const valid = validateCommand(input);
     if (!valid.ok) return { ok: false, error: valid.rejection };
     const command = canonical(valid.command);
@@ -273,13 +300,10 @@ export class Referee implements RefereeApi {
     if (command.type === 'newGame') return this.startGame(command);
     const session = this.session;
     if (session === null) return refused('game/none', 'no game has been started: start a new game first');
-    if ((command.type === 'play' || command.type === 'deal') && command.card === undefined) {
-      const scanned = await this.scan(session, command);
-      if (!scanned.ok) return scanned.result;
-      command = scanned.command;
-    }
     const seq = session.seq + 1;
     const plan = session.plan(command, seq);
+    // The referee reads no cards: a play that lacks nothing but its card was not read by the table.
+    if (!plan.ok && plan.rejection.code === 'card/missing') return refused('scan/unavailable', 'the card was not read: scan it on the table or enter it');
     if (!plan.ok) return this.refusePlay(command, plan.rejection);
     try {
       this.journal!.append(session.game, seq, command, plan.events, plan.state.phase, new Date().toISOString());
@@ -312,30 +336,17 @@ export class Referee implements RefereeApi {
     return this.accepted(1, r.events);
   }
 
-  /** Reads the card of a play or a deal sent without one, through the injected scanner. */
-  private async scan<C extends PlayCommand | DealCommand>(session: GameSession, command: C): Promise<{ ok: true; command: C } | { ok: false; result: SubmitResult }> {
-    // The rules check the turn first; only a play that lacks nothing but its card is worth a scan.
-    const pre = session.plan(command, session.seq + 1);
-    if (pre.ok || pre.rejection.code !== 'card/missing') {
-      return { ok: false, result: pre.ok ? refused('card/missing', 'no card') : this.refusePlay(command, pre.rejection) };
-    }
-    const scanner = this.options.scanner;
-    if (scanner === undefined) return { ok: false, result: refused('scan/unavailable', 'no camera is connected: enter the card instead') };
-    let read: Awaited<ReturnType<CardScanner>>;
-    try {
-      read = await scanner(command.seat, unavailableCards(session.state, command.seat));
-    } catch (e) {
-      this.logger.warn({ err: e }, 'scanner failed');
-      return { ok: false, result: refused('scan/unavailable', `the camera could not scan: ${describe(e)}`) };
-    }
-    if ('rescan' in read) {
-      const event: RefereeEvent = { type: 'rescanNeeded', seat: command.seat, alternatives: read.alternatives };
-      const lines = this.render([event], session.state);
-      this.warning = { code: 'scan/rescan', message: lines.join(' '), seat: command.seat };
-      this.hold({ seq: session.seq, events: [event], announcements: lines, view: this.publicView() }, false);
-      return { ok: false, result: refused('scan/rescan', `the card could not be read confidently (${read.reason}): scan it again or enter it`) };
-    }
-    return { ok: true, command: { ...command, card: read.card } };
+  /** Flags a card the table could not read surely: the seat's LED, the buzzer and the dashboard's top guesses. */
+  private rescan(flag: RescanFlag[typeof RESCAN]): SubmitResult {
+    const session = this.session;
+    if (session === null) return refused('game/none', 'no game has been started: start a new game first');
+    const event: RefereeEvent = { type: 'rescanNeeded', seat: flag.seat, alternatives: flag.alternatives };
+    const lines = this.render([event], session.state);
+    this.warning = { code: 'scan/rescan', message: lines.join(' '), seat: flag.seat };
+    this.hold({ seq: session.seq, events: [event], announcements: lines, view: this.publicView() }, false);
+    return flag.code === 'scan/rescan'
+      ? refused('scan/rescan', `the card could not be read confidently (${flag.reason}): scan it again or enter it`)
+      : refused('scan/unavailable', `the card could not be read (${flag.reason}): enter it instead`);
   }
 
   /** Answers a refused command; a refused seat play is also flagged to the table, state unchanged. */

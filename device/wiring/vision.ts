@@ -3,7 +3,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { CameraError, FolderCamera, PiCamera, UsbCamera, type CameraSource } from '../hardware/camera/index.ts';
-import type { Classify, FrameSource } from './scanner.ts';
+import type { Classify, FrameSource } from '../table-inputs/card-reader.ts';
 
 export interface VisionParts {
   camera?: FrameSource;
