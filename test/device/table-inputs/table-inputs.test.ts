@@ -1,12 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PanelKeyEvent } from '../../../device/hardware/panel/key-event.ts';
 import type { RefereeUpdate } from '../../../device/referee/types.ts';
 import { createCardReader, type FrameSource } from '../../../device/table-inputs/card-reader.ts';
 import { TableInputs } from '../../../device/table-inputs/table-inputs.ts';
-import { cleanupDirs, OPENING, startedReferee, submitAll } from '../referee/helpers.ts';
+import { MemoryJournal } from '../../../device/referee/memory-journal.ts';
+import { OPENING, startedReferee as refereeOn, submitAll } from '../referee/helpers.ts';
 import { countingCamera, scriptedClassifier, sure, unsure } from './helpers.ts';
 
-afterEach(cleanupDirs);
+/** A referee over an in-memory journal: these tests need no data folder. */
+const startedReferee = () => refereeOn({ storage: new MemoryJournal() });
 
 const press = (seat: PanelKeyEvent['seat'], key: PanelKeyEvent['key']): PanelKeyEvent => ({ seat, key, press: 'short', seq: 1, at: 0 });
 
