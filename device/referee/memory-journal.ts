@@ -33,7 +33,7 @@ export class MemoryJournal implements RefereeStorage {
     return id;
   }
 
-  append(game: number, seq: number, command: Command, events: RefereeEvent[], phase: Phase | null): void {
+  append(game: number, seq: number, command: Command, events: RefereeEvent[], phase: Phase | null, _at: string): void {
     const kept = this.kept[game - 1];
     if (kept === undefined) throw new Error(`no game ${game} in the journal`);
     if (kept.entries.some((e) => e.seq === seq)) throw new Error(`game ${game} already has a command ${seq}`);
