@@ -23,8 +23,8 @@ export interface PartsOptions {
   cwd?: string;
   /** The root logger (tests bring a silent one); by default pino at the configured level, on stdout or stderr. */
   logger?: Logger;
-  /** Where the default logger writes: a command whose stdout is its answer logs to stderr. */
-  logTo?: 'stdout' | 'stderr';
+  /** Where the default logger writes; a command whose stdout is its answer logs to its stderr (warnings only, unless RED7_LOG_LEVEL says). */
+  logTo?: { stream: NodeJS.WritableStream; quiet: boolean };
 }
 
 /** A part the summary describes in one line. */
@@ -51,8 +51,9 @@ export class Parts {
     this.config = loaded.config;
     this.sources = loaded.sources;
     this.file = loaded.file;
-    this.logger = options.logger
-      ?? pino({ name: 'red7', level: this.config.logLevel }, pino.destination(options.logTo === 'stderr' ? 2 : 1));
+    // A command whose answer is its output logs only warnings, unless a level is configured.
+    const level = options.logTo?.quiet === true && this.sources.logLevel === 'default' ? 'warn' : this.config.logLevel;
+    this.logger = options.logger ?? pino({ name: 'red7', level }, options.logTo?.stream ?? pino.destination(1));
   }
 
   /** The logger of one part. */

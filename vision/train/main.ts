@@ -5,14 +5,19 @@
 // (2 by default, one per core here) are trained side by side and averaged into one model.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseOptions } from '../../device/commands/io.ts';
+import { parseArgs } from 'node:util';
 import { trainModel } from './train.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const { options } = parseOptions(process.argv.slice(2));
+const NUMBERS = ['count', 'epochs', 'seed', 'styles', 'val', 'members'] as const;
+const { values: options } = parseArgs({
+  args: process.argv.slice(2),
+  options: { out: { type: 'string' }, ...Object.fromEntries(NUMBERS.map((n) => [n, { type: 'string' as const }])) },
+  strict: true,
+});
 
-function num(name: string, fallback: number): number {
-  const v = options.get(name);
+function num(name: (typeof NUMBERS)[number], fallback: number): number {
+  const v = (options as Record<string, string | undefined>)[name];
   if (v === undefined) return fallback;
   const n = Number(v);
   if (!Number.isFinite(n) || n < 0) {
@@ -22,7 +27,7 @@ function num(name: string, fallback: number): number {
   return n;
 }
 
-const out = options.get('out');
+const out = options.out;
 const result = await trainModel({
   seed: num('seed', 7),
   photos: num('count', 18000),
