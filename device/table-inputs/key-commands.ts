@@ -8,7 +8,7 @@ import type { PanelKeyEvent } from '../hardware/panel/key-event.ts';
 import type { Seat } from '../hardware/panel/protocol.ts';
 import { ignored, keyMeaning, type Meaning, type PanelIgnoreCode } from './meaning.ts';
 
-export { PANEL_IGNORE_CODES, PanelViewSchema, type PanelIgnoreCode, type PanelView } from './meaning.ts';
+export { PANEL_IGNORE_CODES, PanelViewSchema, type MeaningView, type PanelIgnoreCode } from './meaning.ts';
 export type { ScanSource };
 
 /** What a scan of the tray found: a card in `R7` notation, or a reason to lay it again (with the top guesses). */

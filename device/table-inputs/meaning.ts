@@ -5,10 +5,14 @@ import { z } from 'zod';
 import type { Command } from '../rules/commands.ts';
 import { PHASES } from '../rules/state.ts';
 import type { ScanSource } from '../referee/exclusions.ts';
+import type { PublicPlayer, PublicView } from '../referee/types.ts';
 import { PANEL_KEYS, PRESS_KINDS, type PanelKeyEvent } from '../hardware/panel/key-event.ts';
 import type { Seat } from '../hardware/panel/protocol.ts';
 
-/** The part of the public view (RULES.md §9) that decides what a key means; extra fields are fine. */
+/** The part of the public view (the one view type, RULES.md §9) that decides what an input means. */
+export type MeaningView = Pick<PublicView, 'phase' | 'active' | 'pending'> & { players: Array<Pick<PublicPlayer, 'palette'>> };
+
+/** The check of that part at run time: a view that does not fit is answered with a reason, never thrown on. */
 export const PanelViewSchema = z.object({
   phase: z.enum(PHASES).nullable(), // null before the first game
   active: z.number().int().min(0).max(3).nullable(),
@@ -19,8 +23,7 @@ export const PanelViewSchema = z.object({
     z.object({ draw: z.literal('bonus') }),
   ]).optional().transform((p) => p ?? null),
   players: z.array(z.object({ palette: z.array(z.string()) })).max(4), // empty before the first game
-});
-export type PanelView = z.infer<typeof PanelViewSchema>;
+}) satisfies z.ZodType<MeaningView, unknown>;
 
 const KeyEventSchema = z.object({
   seat: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.null()]),
@@ -55,7 +58,7 @@ function describe(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
 }
 
-const sevenOwed = (view: Pick<PanelView, 'active' | 'pending'>, seat: number) =>
+const sevenOwed = (view: Pick<MeaningView, 'active' | 'pending'>, seat: number) =>
   view.active === seat && view.pending !== null && 'action' in view.pending && view.pending.action === 7;
 
 /**
@@ -63,7 +66,7 @@ const sevenOwed = (view: Pick<PanelView, 'active' | 'pending'>, seat: number) =>
  * seat's starting card; while the seat owes a 7's action, CANVAS sends one of its palette cards
  * to the canvas; otherwise a hand card is played.
  */
-export function trayMeaning(view: Pick<PanelView, 'phase' | 'active' | 'pending'>, seat: number, to: 'palette' | 'canvas', envelope: Envelope): Meaning {
+export function trayMeaning(view: Pick<MeaningView, 'phase' | 'active' | 'pending'>, seat: number, to: 'palette' | 'canvas', envelope: Envelope): Meaning {
   if (view.phase === 'setup' && to === 'palette') {
     return { kind: 'card', seat, from: 'hand', complete: (card) => ({ kind: 'command', command: { type: 'deal', seat, card, ...envelope } }) };
   }
@@ -104,7 +107,7 @@ export function keyMeaning(event: PanelKeyEvent, view: unknown, envelope: Requir
   }
 }
 
-function drawOrDeck(seat: Seat, pending: PanelView['pending'], players: PanelView['players'], envelope: Envelope): Meaning {
+function drawOrDeck(seat: Seat, pending: MeaningView['pending'], players: MeaningView['players'], envelope: Envelope): Meaning {
   // DRAW/DECK means what the pending action needs: a draw (3's action, canvas bonus), a palette
   // card face down on the deck (7), or a card taken from another palette to the deck (1).
   if (pending === null) return ignored(seat, 'panel/nothing-to-draw', 'no draw or card action is pending');
