@@ -1,30 +1,27 @@
-// The composition root: the only place that chooses real or simulated parts. It reads the
-// config, starts the referee and the dashboard, finds the panel, the Pi's GPIO, the camera and
-// the classifier, says what it found in one startup summary, and wires them together.
-import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+// The companion (`red7 start`): the referee, the table-inputs layer and the dashboard over the
+// parts the composition root (wiring/parts.ts) builds from the configuration — the panel, the
+// Pi's GPIO, the camera and the classifier, speech — wired together, with what was found said in
+// one startup summary.
 import { networkInterfaces } from 'node:os';
 import { resolve } from 'node:path';
-import { pino, type Logger } from 'pino';
-import { SerialPort } from 'serialport';
-import { loadConfig, type Config, type ConfigSource } from './config.ts';
-import { Referee } from './referee/referee.ts';
+import type { Logger } from 'pino';
+import type { Config, ConfigSource } from './config.ts';
 import type { RefereeApi } from './referee/types.ts';
-import { PanelDriver, VirtualPanel, findPanelPorts, routePanelKeys, type LedTarget, type PanelKeyEvent, type PanelOutcome, type SeatPanel } from './hardware/panel/index.ts';
-import { PiGpio, SimulatedGpio, parseGpioPins, type GpioSignals } from './hardware/gpio/index.ts';
-import { EspeakSpeaker } from './hardware/speech/index.ts';
-import { playUpdate } from './wiring/table-signals.ts';
-import { panelScanner, refereeScanner } from './wiring/scanner.ts';
-import type { CardScanner as RefereeScanner } from './referee/types.ts';
-import type { Classify as WebClassify } from '../web/server/server.ts';
+import { VirtualPanel, type PanelKeyEvent, type SeatPanel } from './hardware/panel/index.ts';
+import type { GpioSignals } from './hardware/gpio/index.ts';
+import { createParts, type Parts } from './wiring/parts.ts';
+import { playOutcome, playUpdate } from './wiring/table-signals.ts';
+import { createCardReader } from './table-inputs/card-reader.ts';
+import { TableInputs } from './table-inputs/table-inputs.ts';
 import type { CameraSource } from './hardware/camera/index.ts';
 import { createWebServer } from '../web/server/server.ts';
 import { loadPin } from '../web/server/auth.ts';
-import { startVision } from './wiring/vision.ts';
 import { runDemo } from './demo/demo.ts';
 import { TrayCamera } from './demo/tray-camera.ts';
 
 export interface StartOptions {
+  /** The parts to build from (by default, from env and cwd). */
+  parts?: Parts;
   env?: NodeJS.ProcessEnv;
   cwd?: string;
   /** Overrides the configured port (tests pass 0 for a free one). */
@@ -57,117 +54,53 @@ export interface Companion {
   stop(): Promise<void>;
 }
 
-async function choosePanel(config: Config, logger: Logger): Promise<{ panel: SeatPanel | null; line: string }> {
-  if (config.panel === 'none') return { panel: null, line: 'none (RED7_PANEL=none): the dashboard’s virtual panel stands in' };
-  if (config.panel !== 'auto') {
-    const panel = new PanelDriver({ path: config.panel, timing: { deadMs: config.panelDeadMs }, logger: logger.child({ part: 'panel' }) });
-    // The driver keeps trying the path, so a panel plugged in later is found; the summary says it is not there yet.
-    if (!existsSync(config.panel)) return { panel, line: `serial ${config.panel} — missing: not plugged in (or another name); waiting for it to appear; the dashboard’s virtual panel stands in` };
-    return { panel, line: `serial ${config.panel}` };
-  }
-  // The driver keeps looking, so a panel plugged in later is found without a restart.
-  const found = await findPanelPorts({ list: () => SerialPort.list() }).catch(() => []);
-  const panel = new PanelDriver({ timing: { deadMs: config.panelDeadMs }, logger: logger.child({ part: 'panel' }) });
-  if (found.length === 0) return { panel, line: 'none plugged in yet (watching /dev/red7-panel, /dev/serial/by-id and Arduino-class USB ids); the dashboard’s virtual panel stands in' };
-  return { panel, line: `serial ${found[0]} (auto-detected)` };
-}
-
-async function chooseGpio(config: Config, logger: Logger): Promise<{ gpio: GpioSignals; line: string }> {
-  const pins = parseGpioPins({
-    greenLed: config.gpioGreenLed, redLed: config.gpioRedLed, buzzer: config.gpioBuzzer, scanButton: config.gpioScanButton,
-  });
-  const log = { info: (m: string) => logger.info({ part: 'gpio' }, m), warn: (m: string) => logger.warn({ part: 'gpio' }, m) };
-  if (!pins.ok) throw new Error(pins.message);
-  if (config.gpio !== 'off') {
-    const real = new PiGpio({ pins: pins.pins, log });
-    const status = await real.start();
-    if (status.state === 'running') return { gpio: real, line: `${status.chip.label} (base ${status.chip.base})` };
-    const why = status.state === 'unavailable' ? status.error.message : 'did not start';
-    if (config.gpio === 'on') throw new Error(`GPIO is required (RED7_GPIO=on) but unavailable: ${why}`);
-    const simulated = new SimulatedGpio(pins.pins, log);
-    await simulated.start();
-    return { gpio: simulated, line: `simulated (${why})` };
-  }
-  const simulated = new SimulatedGpio(pins.pins, log);
-  await simulated.start();
-  return { gpio: simulated, line: 'simulated (RED7_GPIO=off)' };
-}
-
 /** Starts the whole companion; resolves once the dashboard answers. */
 export async function startCompanion(options: StartOptions = {}): Promise<Companion> {
   const started = performance.now();
-  const cwd = options.cwd ?? process.cwd();
-  const { config, sources } = loadConfig(options.env ?? process.env, cwd);
-  const logger = options.logger ?? pino({ name: 'red7', level: config.logLevel });
+  const parts = options.parts ?? createParts({ env: options.env, cwd: options.cwd, logger: options.logger });
+  const { config, sources, logger } = parts;
   // The demo keeps its recorded game out of the table's own journal.
-  const dataDir = options.demo ? resolve(cwd, config.dataDir, 'demo') : resolve(cwd, config.dataDir);
+  const dataDir = options.demo ? resolve(parts.dataDir(), 'demo') : parts.dataDir();
   const demo = options.demo ? { panel: options.panel instanceof VirtualPanel ? options.panel : new VirtualPanel(), tray: new TrayCamera(Date.now() >>> 0) } : null;
-  const stops: Array<() => Promise<void> | void> = [];
-  const stopAll = async () => {
-    for (const stop of stops.reverse()) {
-      try {
-        await stop();
-      } catch (err) {
-        logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'a part did not stop cleanly');
-      }
-    }
-  };
+  const stopAll = () => parts.stop();
   try {
     // The classifier (TensorFlow.js) and the camera load while the rest starts: they are the slow part.
-    const visionReady = startVision(config, logger, demo?.tray ?? options.camera);
-    stops.push(async () => (await visionReady).stop());
-    const scan: RefereeScanner = async (seat, exclude) => {
-      const vision = await visionReady;
-      if (vision.camera === undefined || vision.classify === undefined) {
-        return { rescan: true, alternatives: [], reason: vision.camera === undefined ? 'no camera: enter the card on the dashboard' : 'no classifier: enter the card on the dashboard' };
-      }
-      return refereeScanner(vision.camera, vision.classify)(seat, exclude);
-    };
-
-    const referee = new Referee({ dataDir, scanner: scan, logger: logger.child({ part: 'referee' }), language: config.language });
-    await referee.start();
-    stops.push(() => referee.stop());
+    const visionReady = parts.vision(demo?.tray ?? options.camera);
+    const referee = await parts.referee({ dataDir });
+    // Every input (keys, the scan button, uploads, dashboard taps) means what table-inputs says.
+    const inputs = new TableInputs({ referee, reader: createCardReader(() => visionReady), logger: parts.log('inputs') });
 
     const { pin, source: pinSource } = loadPin(dataDir, config.pin);
-    const classify: WebClassify = async (image, exclude) => {
-      const { classify: read } = await visionReady;
-      if (read === undefined) return { card: null, confidence: 0, alternatives: [], reason: 'no-classifier' };
-      return read(image, { exclude });
-    };
     const web = createWebServer({
-      referee, port: options.port ?? config.port, host: config.host, dataDir, pin: config.pin, logger: logger.child({ part: 'web' }), classify,
+      referee: inputs, photos: inputs, port: options.port ?? config.port, host: config.host, dataDir, pin: config.pin, logger: parts.log('web'),
       allowedOrigins: config.allowedOrigins,
     });
     const { port } = await web.start();
-    stops.push(() => web.stop());
+    parts.onStop(() => web.stop());
 
-    const chosen = demo ? { panel: demo.panel, line: 'simulated for the demo (pressed by the recorded game)' }
-      : options.panel ? { panel: options.panel, line: 'simulated (given by the caller)' } : await choosePanel(config, logger);
-    const { gpio, line: gpioLine } = await chooseGpio(config, logger);
-    stops.push(() => gpio.stop());
-    const speaker = config.speech ? new EspeakSpeaker({ log: { info: (m) => logger.info(m), warn: (m) => logger.warn(m) } }) : null;
+    const chosen: { part: SeatPanel | null; line: string } = demo ? { part: demo.panel, line: 'simulated for the demo (pressed by the recorded game)' }
+      : options.panel ? { part: options.panel, line: 'simulated (given by the caller)' } : await parts.panel();
+    const { part: gpio, line: gpioLine } = await parts.gpio();
+    const speaker = parts.speaker();
     const speaking = speaker !== null && (await speaker.start());
-    if (speaker) stops.push(() => speaker.stop());
 
-    const panel = chosen.panel;
-    stops.push(referee.subscribe((update) => playUpdate(update, { panel: panel ?? undefined, gpio, speaker: speaking ? speaker! : undefined, logger })));
+    const panel = chosen.part;
+    parts.onStop(referee.subscribe((update) => playUpdate(update, { panel: panel ?? undefined, gpio, speaker: speaking ? speaker! : undefined, logger })));
     if (panel) {
-      const scanner = panelScanner(scan, () => referee.publicView());
-      stops.push(routePanelKeys(panel, {
-        view: () => referee.publicView(), scanner, logger,
-        onOutcome: (outcome, event) => handlePanelOutcome(outcome, event, referee, panel, gpio, logger),
-      }));
+      const onKey = (event: PanelKeyEvent): void => {
+        void inputs.press(event).then((outcome) => playOutcome(outcome, { panel, view: () => referee.publicView(), logger }), (err: unknown) => {
+          logger.error({ err: err instanceof Error ? err.message : String(err), event }, 'panel key handling failed');
+        });
+      };
+      panel.on('key', onKey);
+      parts.onStop(() => void panel.off('key', onKey));
       await panel.start();
-      stops.push(() => panel.stop());
+      parts.onStop(() => panel.stop());
       // Light the active seat at once, not only after the next command.
       playUpdate({ seq: 0, events: [], announcements: [], view: referee.publicView() }, { panel });
     }
     // The Pi's scan button: the active player's card on the tray goes to their palette.
-    stops.push(gpio.onScan(() => {
-      const { active } = referee.publicView();
-      if (active === null) return;
-      void referee.submit({ type: 'play', seat: active, to: 'palette', source: 'scan-button', id: randomUUID() });
-    }));
+    parts.onStop(gpio.onScan(() => void inputs.scanButton()));
 
     const vision = await visionReady;
     const host = config.host === '0.0.0.0' ? 'localhost' : config.host;
@@ -198,7 +131,7 @@ export async function startCompanion(options: StartOptions = {}): Promise<Compan
           return line;
         });
       demoOver = finished;
-      stops.push(async () => {
+      parts.onStop(async () => {
         abort.abort();
         await finished;
       });
@@ -211,39 +144,6 @@ export async function startCompanion(options: StartOptions = {}): Promise<Compan
     await stopAll();
     throw err;
   }
-}
-
-/** Submits a key's command, or shows why it made none: the seat's LED blinks and the buzzer chirps. */
-async function handlePanelOutcome(outcome: PanelOutcome, event: PanelKeyEvent, referee: RefereeApi, panel: SeatPanel, gpio: GpioSignals, logger: Logger): Promise<void> {
-  switch (outcome.kind) {
-    case 'command': {
-      const r = await referee.submit(outcome.command);
-      if (!r.ok) logger.info({ code: r.error.code }, `panel command refused: ${r.error.message}`);
-      return;
-    }
-    case 'notYourTurn':
-      panel.setLed(seatLed(outcome.seat), 'BLINK');
-      setTimeout(() => playUpdate({ seq: 0, events: [], announcements: [], view: referee.publicView() }, { panel }), 1500).unref();
-      return;
-    case 'rescan':
-      if (event.key === 'palette' || event.key === 'canvas') {
-        // Handing the play to the referee without its card makes it scan once more and, unsure
-        // again, announce the rescan with its top guesses to the dashboard, the LEDs and the buzzer.
-        await referee.submit({ type: 'play', seat: outcome.seat, to: event.key, source: 'panel', id: randomUUID() });
-        return;
-      }
-      gpio.signal('rescanNeeded');
-      panel.setLed(seatLed(outcome.seat), 'BLINK');
-      logger.info({ seat: outcome.seat }, `rescan needed: ${outcome.reason}`);
-      return;
-    case 'ignored':
-      logger.info({ code: outcome.code }, outcome.message);
-  }
-}
-
-/** The panel LED of a seat. */
-function seatLed(seat: number): LedTarget {
-  return String(seat) as LedTarget;
 }
 
 /** This machine's IPv4 addresses on its networks, for the tablet's URL. */

@@ -3,8 +3,11 @@
 // the benchmark's own frame rendering. Prints one JSON line: times per frame and RSS.
 import { readFile } from 'node:fs/promises';
 import { CardClassifier } from './classifier.ts';
+import { keepYoungGenerationSmall } from './heap.ts';
 
 const files = process.argv.slice(2);
+// As the companion's processes that read cards do (device/wiring/parts.ts).
+keepYoungGenerationSmall();
 const classifier = await CardClassifier.load();
 const frames = await Promise.all(files.map((f) => readFile(f)));
 for (const f of frames.slice(0, 5)) await classifier.classify(f); // warm-up: JIT and WASM

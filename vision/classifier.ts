@@ -9,7 +9,6 @@ import { formatCard, tryParseCard, type Card } from '../device/rules/cards.ts';
 import { loadTensorflow, type BackendName } from './backend.ts';
 import { FEATURE_LENGTH } from './features.ts';
 import { NotAnImageError } from './frame.ts';
-import { keepYoungGenerationSmall } from './heap.ts';
 import type { Metadata } from './metadata.ts';
 import { loadModel } from './model-io.ts';
 import { netInputs } from './net.ts';
@@ -62,9 +61,6 @@ export class CardClassifier {
 
   /** Loads the model (the shipped one unless `modelDir` says otherwise) on the best backend. */
   static async load(options: { modelDir?: string; logger?: Logger } = {}): Promise<CardClassifier> {
-    // Every process that reads cards holds its memory down this way (see heap.ts), whichever
-    // command or test started it.
-    keepYoungGenerationSmall();
     const { tf, backend } = await loadTensorflow(options.logger);
     const dir = options.modelDir ?? DEFAULT_MODEL_DIR;
     const { model, metadata } = await loadModel(tf, dir);

@@ -2,22 +2,25 @@
 // once; a file that cannot be read or is not an image gets an error line and exit code 1, and
 // the other files still run.
 import { readFile } from 'node:fs/promises';
-import pino from 'pino';
-import { CardClassifier } from '../../vision/classifier.ts';
+import type { CardClassifier } from '../../vision/classifier.ts';
 import { tryParseCard } from '../rules/cards.ts';
-import { parseOptions, writeJsonLine, type CommandRun } from './io.ts';
+import { parseCommandArgs, writeJsonLine, type CommandRun } from './io.ts';
 
 const USAGE = 'usage: red7 classify [--exclude R7,B3] [--model DIR] FILE…\n';
 
 /** Runs `red7 classify`. */
-export const run: CommandRun = async (args, io) => {
-  const { options, positional } = parseOptions(args);
-  if (positional.length === 0 || options.has('help')) {
-    io.stderr.write(USAGE);
-    return positional.length === 0 && !options.has('help') ? 2 : 0;
+export const run: CommandRun = async (args, io, root) => {
+  const parsed = parseCommandArgs(args, { exclude: { type: 'string' }, model: { type: 'string' }, help: { type: 'boolean' } }, { positionals: Infinity, needs: { exclude: 'a list of cards', model: 'a folder' } });
+  if (!parsed.ok) {
+    io.stderr.write(`red7 classify: ${parsed.problem}\n${USAGE}`);
+    return 2;
   }
-  const excludeOpt = options.get('exclude');
-  const exclude = typeof excludeOpt === 'string' ? excludeOpt.split(',').map((s) => s.trim()).filter((s) => s !== '') : [];
+  const { values, positionals: positional } = parsed;
+  if (positional.length === 0 || values.help === true) {
+    io.stderr.write(USAGE);
+    return values.help === true ? 0 : 2;
+  }
+  const exclude = (values.exclude ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
   for (const text of exclude) {
     const parsed = tryParseCard(text);
     if (!parsed.ok) {
@@ -25,11 +28,9 @@ export const run: CommandRun = async (args, io) => {
       return 2;
     }
   }
-  const modelOpt = options.get('model');
-  const logger = pino({ level: process.env.LOG_LEVEL ?? 'info' }, pino.destination(2));
   let classifier: CardClassifier;
   try {
-    classifier = await CardClassifier.load({ modelDir: typeof modelOpt === 'string' ? modelOpt : undefined, logger });
+    classifier = await root().classifier({ modelDir: values.model });
   } catch (err) {
     io.stderr.write(`red7 classify: cannot load the model: ${(err as Error).message}\n`);
     return 1;

@@ -1,11 +1,11 @@
-// `red7 gpio`: shows how the LEDs, buzzer and scan button map onto this machine's sysfs GPIO, and
-// with --signal or --watch drives the real lines, to check the wiring after installing on a Pi.
+// `red7 gpio`: shows how the LEDs, buzzer and scan button (on the configured pins, or those given)
+// map onto this machine's sysfs GPIO, and with --signal or --watch drives the real lines, to
+// check the wiring after installing on a Pi.
 import { detectMainChip, listGpioChips, bcmToSysfs } from '../hardware/gpio/chip.ts';
-import { PiGpio } from '../hardware/gpio/gpio-signals.ts';
 import { createOnoffPinFactory } from '../hardware/gpio/onoff-pins.ts';
-import { parseGpioPins, type GpioPins } from '../hardware/gpio/pins.ts';
+import type { GpioPins } from '../hardware/gpio/pins.ts';
 import { isSignalEvent, patternLength, signalFor, SIGNAL_EVENTS } from '../hardware/gpio/signals.ts';
-import { parseOptions, type CommandIo, type CommandRun } from './io.ts';
+import { parseCommandArgs, type CommandIo, type CommandRun } from './io.ts';
 
 const USAGE =
   'Usage: red7 gpio [--sysfs DIR] [--green N] [--red N] [--buzzer N] [--button N] [--signal EVENT | --watch SECONDS]\n' +
@@ -14,55 +14,55 @@ const USAGE =
 const PIN_OPTIONS = { green: 'greenLed', red: 'redLed', buzzer: 'buzzer', button: 'scanButton' } as const;
 
 /** Runs `red7 gpio`. */
-export const run: CommandRun = async (args, io) => {
-  const { options, positional } = parseOptions(args);
-  const known = new Set(['sysfs', 'signal', 'watch', ...Object.keys(PIN_OPTIONS)]);
-  const unknown = [...options.keys()].filter((k) => !known.has(k));
-  if (positional.length > 0 || unknown.length > 0) return usage(io, `unexpected ${[...positional, ...unknown.map((k) => `--${k}`)].join(' ')}`);
-  const pinInput: Record<string, number> = {};
-  for (const [flag, field] of Object.entries(PIN_OPTIONS)) {
-    const value = options.get(flag);
+export const run: CommandRun = async (args, io, root) => {
+  const parsed = parseCommandArgs(args, {
+    sysfs: { type: 'string' }, signal: { type: 'string' }, watch: { type: 'string' },
+    green: { type: 'string' }, red: { type: 'string' }, buzzer: { type: 'string' }, button: { type: 'string' },
+  }, { needs: { sysfs: 'a directory', signal: `one of ${SIGNAL_EVENTS.join(', ')}`, watch: 'a number of seconds, up to 3600', green: 'a BCM pin number', red: 'a BCM pin number', buzzer: 'a BCM pin number', button: 'a BCM pin number' } });
+  if (!parsed.ok) return usage(io, parsed.problem);
+  const options = parsed.values;
+  const pinInput: Partial<Record<keyof GpioPins, number>> = {};
+  for (const [flag, field] of Object.entries(PIN_OPTIONS) as Array<[keyof typeof PIN_OPTIONS, keyof GpioPins]>) {
+    const value = options[flag];
     if (value === undefined) continue;
-    if (value === true || !/^\d+$/.test(value)) return usage(io, `--${flag} needs a BCM pin number`);
+    if (!/^\d+$/.test(value)) return usage(io, `--${flag} needs a BCM pin number`);
     pinInput[field] = Number(value);
   }
-  const parsed = parseGpioPins(pinInput);
-  if (!parsed.ok) return usage(io, parsed.message);
-  const sysfs = options.get('sysfs') ?? '/sys';
-  if (sysfs === true) return usage(io, '--sysfs needs a directory');
-  if (sysfs !== '/sys' && (options.has('signal') || options.has('watch'))) {
+  const parts = root();
+  let pins: GpioPins;
+  try {
+    pins = parts.gpioPins(pinInput as Partial<GpioPins>);
+  } catch (e) {
+    return usage(io, (e as Error).message);
+  }
+  const sysfs = options.sysfs ?? '/sys';
+  if (sysfs !== '/sys' && (options.signal !== undefined || options.watch !== undefined)) {
     return usage(io, '--signal and --watch drive the real lines, and onoff only knows /sys: leave out --sysfs');
   }
-  const signal = options.get('signal');
-  const watch = options.get('watch');
+  const { signal, watch } = options;
   if (signal !== undefined && watch !== undefined) return usage(io, 'give --signal or --watch, not both');
   if (signal !== undefined && !isSignalEvent(signal)) return usage(io, `--signal must be one of ${SIGNAL_EVENTS.join(', ')}`);
   let seconds = 0;
   if (watch !== undefined) {
-    seconds = watch === true ? Number.NaN : Number(watch);
+    seconds = Number(watch);
     if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) return usage(io, '--watch needs a number of seconds, up to 3600');
   }
 
-  if (!describe(io, sysfs, parsed.pins)) return 1;
+  if (!describe(io, sysfs, pins)) return 1;
   if (signal === undefined && watch === undefined) return 0;
 
-  const log = { info: (m: string) => io.stderr.write(`${m}\n`), warn: (m: string) => io.stderr.write(`${m}\n`) };
-  const gpio = new PiGpio({ pins: parsed.pins, sysfsRoot: sysfs, log });
+  const gpio = parts.piGpio({ pins, sysfsRoot: sysfs });
   const status = await gpio.start();
   if (status.state !== 'running') return 1;
-  try {
-    if (isSignalEvent(signal)) {
-      gpio.signal(signal);
-      io.stdout.write(`playing ${signal} (${patternLength(signalFor(signal))} ms)\n`);
-      await sleep(patternLength(signalFor(signal)) + 50);
-    } else {
-      io.stdout.write(`press the scan button; watching for ${seconds} s\n`);
-      const t0 = Date.now();
-      gpio.onScan(() => io.stdout.write(`scan button pressed at ${((Date.now() - t0) / 1000).toFixed(2)} s\n`));
-      await sleep(seconds * 1000);
-    }
-  } finally {
-    await gpio.stop();
+  if (isSignalEvent(signal)) {
+    gpio.signal(signal);
+    io.stdout.write(`playing ${signal} (${patternLength(signalFor(signal))} ms)\n`);
+    await sleep(patternLength(signalFor(signal)) + 50);
+  } else {
+    io.stdout.write(`press the scan button; watching for ${seconds} s\n`);
+    const t0 = Date.now();
+    gpio.onScan(() => io.stdout.write(`scan button pressed at ${((Date.now() - t0) / 1000).toFixed(2)} s\n`));
+    await sleep(seconds * 1000);
   }
   return 0;
 };

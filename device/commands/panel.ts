@@ -1,14 +1,11 @@
 // `red7 panel`: talks to the seat panel on its own — to check the wiring, a new board or a cable
 // without the rest of the companion. Events come out as JSON lines; LED commands go in on stdin.
-import { pino } from 'pino';
-import { SerialPort } from 'serialport';
-import { PanelDriver } from '../hardware/panel/driver.ts';
-import { findPanelPorts } from '../hardware/panel/port-detect.ts';
 import { LED_MODES, LED_TARGETS, type LedMode, type LedTarget } from '../hardware/panel/protocol.ts';
-import { parseOptions, readLines, writeJsonLine, type CommandRun } from './io.ts';
+import { parseCommandArgs, readLines, writeJsonLine, type CommandRun } from './io.ts';
 
 const USAGE = `Usage: red7 panel [--port PATH] [--list] [--verbose]
-  Opens the seat panel (PATH, or the first Arduino-class board found), prints its events as JSON
+  Opens the seat panel (PATH, else the configured RED7_PANEL, else the first Arduino-class board
+  found), prints its events as JSON
   lines ({"event":"up"|"key"|"down"|"noise",…}) and reads commands on stdin, one per line:
     led TARGET MODE   TARGET 0-3 (seat), G or R (status); MODE ON, OFF or BLINK
     stats             frame, key, duplicate and noise counters
@@ -17,24 +14,28 @@ const USAGE = `Usage: red7 panel [--port PATH] [--list] [--verbose]
 `;
 
 /** Runs `red7 panel`. */
-export const run: CommandRun = async (args, io) => {
-  const { options, positional } = parseOptions(args);
-  const unknown = [...options.keys()].filter((k) => !['port', 'list', 'verbose', 'help'].includes(k));
-  if (positional.length > 0 || unknown.length > 0 || options.get('port') === true) {
-    io.stderr.write(`red7 panel: unexpected ${[...positional, ...unknown.map((k) => `--${k}`)].join(' ') || '--port without a path'}\n${USAGE}`);
+export const run: CommandRun = async (args, io, root) => {
+  const parsed = parseCommandArgs(args, { port: { type: 'string' }, list: { type: 'boolean' }, verbose: { type: 'boolean' }, help: { type: 'boolean' } }, { needs: { port: 'a path' } });
+  if (!parsed.ok) {
+    io.stderr.write(`red7 panel: ${parsed.problem}\n${USAGE}`);
     return 2;
   }
-  if (options.has('help')) {
+  const options = parsed.values;
+  if (options.help === true) {
     io.stdout.write(USAGE);
     return 0;
   }
-  if (options.has('list')) {
-    writeJsonLine(io.stdout, { ports: await findPanelPorts({ list: () => SerialPort.list() }) });
+  const parts = root();
+  if (options.list === true) {
+    writeJsonLine(io.stdout, { ports: await parts.panelPorts() });
     return 0;
   }
-  const port = options.get('port') as string | undefined;
-  const logger = pino({ level: options.has('verbose') ? 'debug' : 'warn' }, pino.destination(2));
-  const driver = new PanelDriver({ path: port, logger });
+  const configured = parts.config.panel;
+  const port = options.port ?? (configured === 'auto' || configured === 'none' ? undefined : configured);
+  const logger = parts.log('panel');
+  // Quiet unless asked: the events are this command's output.
+  logger.level = options.verbose === true ? 'debug' : 'warn';
+  const driver = parts.panelDriver({ path: port, logger });
   driver.on('up', (u) => writeJsonLine(io.stdout, { event: 'up', ...u }));
   driver.on('down', (d) => writeJsonLine(io.stdout, { event: 'down', ...d }));
   driver.on('key', (k) => writeJsonLine(io.stdout, { event: 'key', ...k }));

@@ -1,12 +1,12 @@
-// `red7 play [--data DIR] [--lang xx]`: commands (RULES.md §9) as JSON lines on stdin, one
+// `red7 play [--data DIR] [--lang xx]` (the configured data folder by default): commands (RULES.md §9) as JSON lines on stdin, one
 // answer line each. Every accepted command is journaled before its line is printed, so running
 // it again on the same directory continues the same game.
 import { refusalLine } from '../referee/announce.ts';
-import { DEFAULT_DATA_DIR, languageOption, startReferee, unexpectedOptions } from '../referee/cli-support.ts';
+import { DATA_NEEDS, languageOption, startReferee } from './journal-options.ts';
 import type { Referee } from '../referee/referee.ts';
 import type { Language, RefereeError } from '../referee/types.ts';
 import type { Writable } from 'node:stream';
-import { parseOptions, readLines, type CommandRun } from './io.ts';
+import { parseCommandArgs, readLines, type CommandRun } from './io.ts';
 
 const USAGE = 'usage: red7 play [--data DIR] [--lang en|de|pt|ru|ko]   (commands as JSON lines on stdin)\n';
 
@@ -26,32 +26,26 @@ function localised(referee: Referee, command: unknown, error: RefereeError, lang
 }
 
 /** Runs `red7 play`. */
-export const run: CommandRun = async (args, io) => {
-  const { options, positional } = parseOptions(args);
-  const bad = unexpectedOptions(options, ['data', 'lang'], positional, 0);
-  const lang = languageOption(options);
-  if (bad !== null || 'error' in lang) {
-    io.stderr.write(`red7 play: ${bad ?? ('error' in lang ? lang.error : '')}\n${USAGE}`);
+export const run: CommandRun = async (args, io, root) => {
+  const parsed = parseCommandArgs(args, { data: { type: 'string' }, lang: { type: 'string' } }, { needs: { ...DATA_NEEDS, lang: 'a language' } });
+  const lang = languageOption(parsed.ok ? parsed.values.lang : undefined);
+  if (!parsed.ok || 'error' in lang) {
+    io.stderr.write(`red7 play: ${!parsed.ok ? parsed.problem : 'error' in lang ? lang.error : ''}\n${USAGE}`);
     return 2;
   }
-  const dataDir = (options.get('data') as string | undefined) ?? DEFAULT_DATA_DIR;
-  const referee = await startReferee({ dataDir, language: lang.language }, io.stderr, 'play');
+  const referee = await startReferee(root(), { data: parsed.values.data, language: lang.language }, io.stderr, 'play');
   if (referee === null) return 1;
-  try {
-    for await (const line of readLines(io.stdin)) {
-      let command: unknown;
-      try {
-        command = JSON.parse(line);
-      } catch {
-        const error = { code: 'command/malformed' as const, message: 'not JSON: each line must be one command, like {"type":"pass","seat":1}' };
-        await answer(io.stdout, { ok: false, error: localised(referee, null, error, lang.language) });
-        continue;
-      }
-      const result = await referee.submit(command);
-      await answer(io.stdout, result.ok ? { ok: true, seq: result.seq, view: result.view } : { ok: false, error: localised(referee, command, result.error, lang.language) });
+  for await (const line of readLines(io.stdin)) {
+    let command: unknown;
+    try {
+      command = JSON.parse(line);
+    } catch {
+      const error = { code: 'command/malformed' as const, message: 'not JSON: each line must be one command, like {"type":"pass","seat":1}' };
+      await answer(io.stdout, { ok: false, error: localised(referee, null, error, lang.language) });
+      continue;
     }
-  } finally {
-    await referee.stop();
+    const result = await referee.submit(command);
+    await answer(io.stdout, result.ok ? { ok: true, seq: result.seq, view: result.view } : { ok: false, error: localised(referee, command, result.error, lang.language) });
   }
   return 0;
 };

@@ -1,33 +1,27 @@
 // `red7 replay <game> [--data DIR] [--lang xx]`: a kept game as a readable transcript.
-import { DEFAULT_DATA_DIR, gameIdArgument, languageOption, startReferee, unexpectedOptions } from '../referee/cli-support.ts';
-import { parseOptions, type CommandRun } from './io.ts';
+import { DATA_NEEDS, gameIdArgument, languageOption, startReferee } from './journal-options.ts';
+import { parseCommandArgs, type CommandRun } from './io.ts';
 
 const USAGE = 'usage: red7 replay <game> [--data DIR] [--lang en|de|pt|ru|ko]\n';
 
 /** Runs `red7 replay`. */
-export const run: CommandRun = async (args, io) => {
-  const { options, positional } = parseOptions(args);
-  const lang = languageOption(options);
-  const id = gameIdArgument(positional[0]);
-  const bad = unexpectedOptions(options, ['data', 'lang'], positional, 1)
-    ?? (typeof id === 'string' ? id : null)
-    ?? ('error' in lang ? lang.error : null);
-  if (bad !== null) {
+export const run: CommandRun = async (args, io, root) => {
+  const parsed = parseCommandArgs(args, { data: { type: 'string' }, lang: { type: 'string' } }, { positionals: 1, needs: { ...DATA_NEEDS, lang: 'a language' } });
+  const lang = languageOption(parsed.ok ? parsed.values.lang : undefined);
+  const id = parsed.ok ? gameIdArgument(parsed.positionals[0]) : 0;
+  const bad = !parsed.ok ? parsed.problem : typeof id === 'string' ? id : 'error' in lang ? lang.error : null;
+  if (bad !== null || !parsed.ok || 'error' in lang) {
     io.stderr.write(`red7 replay: ${bad}\n${USAGE}`);
     return 2;
   }
-  const dataDir = (options.get('data') as string | undefined) ?? DEFAULT_DATA_DIR;
-  const referee = await startReferee({ dataDir, readonly: true }, io.stderr, 'replay');
+  const parts = root();
+  const referee = await startReferee(parts, { data: parsed.values.data, readonly: true }, io.stderr, 'replay');
   if (referee === null) return 1;
-  try {
-    const text = referee.transcript(id as number, 'language' in lang ? lang.language : undefined);
-    if (text === null) {
-      io.stderr.write(`red7 replay: no game ${id} is kept in ${dataDir}\n`);
-      return 1;
-    }
-    io.stdout.write(text);
-    return 0;
-  } finally {
-    await referee.stop();
+  const text = referee.transcript(id as number, lang.language);
+  if (text === null) {
+    io.stderr.write(`red7 replay: no game ${id} is kept in ${parts.dataDir(parsed.values.data)}\n`);
+    return 1;
   }
+  io.stdout.write(text);
+  return 0;
 };

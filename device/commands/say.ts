@@ -1,26 +1,25 @@
 // `red7 say`: speaks a text through espeak-ng in one of the announcement languages, or writes it
 // to a WAV file — to check the Pi's speaker and voices after installing.
 import { writeFileSync } from 'node:fs';
-import { EspeakSpeaker } from '../hardware/speech/espeak-speaker.ts';
 import { isSpeechLanguage, SPEECH_LANGUAGES } from '../hardware/speech/utterance.ts';
-import { parseOptions, type CommandIo, type CommandRun } from './io.ts';
+import { parseCommandArgs, type CommandIo, type CommandRun } from './io.ts';
 
 const USAGE = `Usage: red7 say [--lang ${SPEECH_LANGUAGES.join('|')}] [--wav FILE] TEXT...\n`;
 
 /** Runs `red7 say`. */
-export const run: CommandRun = async (args, io) => {
-  const { options, positional } = parseOptions(args);
-  const unknown = [...options.keys()].filter((k) => k !== 'lang' && k !== 'wav');
-  if (unknown.length > 0) return usage(io, `unknown option --${unknown[0]}`);
-  const lang = options.get('lang') ?? 'en';
+export const run: CommandRun = async (args, io, root) => {
+  const parsed = parseCommandArgs(args, { lang: { type: 'string' }, wav: { type: 'string' } }, { positionals: Infinity, needs: { lang: 'a language', wav: 'a file name' } });
+  if (!parsed.ok) return usage(io, parsed.problem);
+  const parts = root();
+  // The language of announcements (RED7_LANG) unless another is asked for.
+  const lang = parsed.values.lang ?? parts.config.language;
   if (!isSpeechLanguage(lang)) return usage(io, `--lang must be one of ${SPEECH_LANGUAGES.join(', ')}`);
-  const wav = options.get('wav');
-  if (wav === true) return usage(io, '--wav needs a file name');
-  const text = positional.join(' ');
+  const wav = parsed.values.wav;
+  const text = parsed.positionals.join(' ');
   if (text.trim() === '') return usage(io, 'nothing to say');
 
-  const log = { info: () => {}, warn: (m: string) => io.stderr.write(`${m}\n`) };
-  const speaker = new EspeakSpeaker({ log });
+  // Asked for by name: spoken even when the companion's own speech is off (RED7_SPEECH=false).
+  const speaker = parts.speaker({ force: true })!;
   if (wav !== undefined) {
     try {
       const bytes = await speaker.renderWav(text, lang);
@@ -39,7 +38,6 @@ export const run: CommandRun = async (args, io) => {
     return 2;
   }
   await speaker.idle();
-  await speaker.stop();
   return 0;
 };
 

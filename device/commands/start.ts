@@ -1,19 +1,19 @@
 // `red7 start [--demo]` (what `npm start` runs): the whole companion until Ctrl-C or SIGTERM.
 import { ConfigError } from '../config.ts';
-import { parseOptions, type CommandRun } from './io.ts';
+import { parseCommandArgs, type CommandRun } from './io.ts';
 
 /** Runs `red7 start`. */
-export const run: CommandRun = async (args, io) => {
-  const { options, positional } = parseOptions(args);
-  const unknown = [...options.keys()].filter((k) => k !== 'demo');
-  if (positional.length > 0 || unknown.length > 0 || (options.has('demo') && options.get('demo') !== true)) {
-    io.stderr.write('usage: red7 start [--demo]\n');
+export const run: CommandRun = async (args, io, root) => {
+  const parsed = parseCommandArgs(args, { demo: { type: 'boolean' } });
+  if (!parsed.ok) {
+    io.stderr.write(`red7 start: ${parsed.problem}\nusage: red7 start [--demo]\n`);
     return 2;
   }
   const { startCompanion } = await import('../main.ts');
   let companion: Awaited<ReturnType<typeof startCompanion>>;
   try {
-    companion = await startCompanion({ demo: options.has('demo') });
+    // The companion's log is its output: on stdout.
+    companion = await startCompanion({ parts: root({ logTo: { stream: io.stdout, quiet: false } }), demo: parsed.values.demo === true });
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     io.stderr.write(`red7 start: ${err instanceof ConfigError ? '' : 'could not start: '}${message}\n`);

@@ -3,11 +3,9 @@
 // confusion-matrix PNG. `--styles held-out` draws only typefaces and a layout training never uses.
 // `--conditions [--only a,b]` reports each table condition on its own line instead (N per line).
 import { writeFile } from 'node:fs/promises';
-import pino from 'pino';
-import { CardClassifier } from '../../vision/classifier.ts';
 import { confusionPng, evaluate } from '../../vision/evaluate.ts';
 import { EVAL_LINES, evaluateConditions, formatConditions, type EvalLine } from '../../vision/evaluate-conditions.ts';
-import { parseOptions, type CommandRun } from './io.ts';
+import { parseCommandArgs, type CommandRun } from './io.ts';
 import { cardValue, formatCard, type Card } from '../rules/cards.ts';
 import { STYLE_SETS, type StyleSet } from '../../vision/render/fonts.ts';
 
@@ -25,27 +23,31 @@ function rejectionsBy(confusion: number[][], key: (card: Card) => string): strin
 }
 
 /** Runs `red7 vision-eval`. */
-export const run: CommandRun = async (args, io) => {
-  const { options } = parseOptions(args);
-  const conditions = options.get('conditions');
-  if (conditions !== undefined && conditions !== true) { io.stderr.write('red7 vision-eval: --conditions takes no value (use --only to pick lines)\n'); return 2; }
-  const count = Number(options.get('count') ?? (conditions ? 300 : 2000));
-  const seed = Number(options.get('seed') ?? 424242);
+export const run: CommandRun = async (args, io, root) => {
+  const parsed = parseCommandArgs(args, {
+    conditions: { type: 'boolean' }, count: { type: 'string' }, seed: { type: 'string' }, styles: { type: 'string' }, only: { type: 'string' }, png: { type: 'string' },
+  });
+  if (!parsed.ok) {
+    io.stderr.write(`red7 vision-eval: ${parsed.problem === '--conditions takes no value' ? '--conditions takes no value (use --only to pick lines)' : parsed.problem}\n`);
+    return 2;
+  }
+  const options = parsed.values;
+  const conditions = options.conditions === true;
+  const count = Number(options.count ?? (conditions ? 300 : 2000));
+  const seed = Number(options.seed ?? 424242);
   if (!Number.isInteger(count) || count < 1) { io.stderr.write('red7 vision-eval: --count must be a positive integer\n'); return 2; }
   if (!Number.isInteger(seed) || seed < 0) { io.stderr.write('red7 vision-eval: --seed must be a non-negative integer\n'); return 2; }
-  const styles = options.get('styles') ?? 'training';
+  const styles = options.styles ?? 'training';
   if (!(STYLE_SETS as readonly unknown[]).includes(styles)) { io.stderr.write(`red7 vision-eval: --styles must be one of ${STYLE_SETS.join(', ')}\n`); return 2; }
-  const only = options.get('only');
+  const only = options.only;
   const lines = typeof only === 'string' ? only.split(',').map((s) => s.trim()) : [...EVAL_LINES];
   const unknown = lines.filter((l) => !(EVAL_LINES as readonly string[]).includes(l));
   if (only !== undefined && (!conditions || typeof only !== 'string' || unknown.length > 0 || lines.length === 0)) {
     io.stderr.write(`red7 vision-eval: --only takes a list of ${EVAL_LINES.join(', ')} with --conditions${unknown.length > 0 ? ` (not ${unknown.join(', ')})` : ''}\n`);
     return 2;
   }
-  const png = options.get('png');
-  const pngPath = typeof png === 'string' ? png : 'vision-confusion.png';
-  const logger = pino({ level: process.env.LOG_LEVEL ?? 'warn' }, pino.destination(2));
-  const classifier = await CardClassifier.load({ logger });
+  const pngPath = options.png ?? 'vision-confusion.png';
+  const classifier = await root().classifier();
   if (seed === classifier.metadata.training.seed) {
     io.stderr.write(`red7 vision-eval: seed ${seed} is the training seed; choose another for a held-out test\n`);
     return 2;

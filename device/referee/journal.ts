@@ -6,7 +6,10 @@ import Database from 'better-sqlite3';
 import { lockDataFolder, type DataLock } from './data-lock.ts';
 import type { Command, Phase } from '../rules/index.ts';
 import { JOURNAL_TABLES, MIGRATIONS, SCHEMA_VERSION } from './migrations.ts';
-import type { GameSummary, Language, RefereeEvent } from './types.ts';
+import type { JournalEntry, JournalGame, NewGameRecord, RefereeStorage } from './storage.ts';
+import type { Language, RefereeEvent } from './types.ts';
+
+export type { JournalEntry, JournalGame } from './storage.ts';
 
 /** The journal's file name inside the data directory. */
 export const JOURNAL_FILE = 'red7.db';
@@ -16,23 +19,12 @@ export class JournalError extends Error {
   override name = 'JournalError';
 }
 
-/** One accepted command as kept. */
-export interface JournalEntry {
-  seq: number;
-  command: Command;
-  events: RefereeEvent[];
-}
-
-/** A kept game, with the language its announcements are in. */
-export interface JournalGame extends GameSummary {
-  language: Language;
-}
-
 interface GameRow { id: number; started_at: string; players: string; language: string; phase: string | null; commands: number }
 
 const describe = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-export class Journal {
+/** The table's storage: SQLite in the data folder. */
+export class Journal implements RefereeStorage {
   private readonly stmts;
   /** The phase last written for each game, to skip rewriting an unchanged one. */
   private readonly phases = new Map<number, Phase | null>();
@@ -167,7 +159,7 @@ export class Journal {
   }
 
   /** Starts a game with its first command (newGame, seq 1), atomically; returns the game id. */
-  startGame(input: { players: string[]; language: Language; phase: Phase; command: Command; events: RefereeEvent[]; at: string }): number {
+  startGame(input: NewGameRecord): number {
     return this.db.transaction(() => {
       const info = this.stmts.insertGame.run(input.at, JSON.stringify(input.players), input.language, input.phase);
       const id = Number(info.lastInsertRowid);

@@ -1,5 +1,5 @@
-// What the whole table may hear of the events, and which cards a scanned play cannot be.
-import { formatCard, type GameState } from '../rules/index.ts';
+// What the whole table may hear of the events.
+import type { GameState } from '../rules/index.ts';
 import { isFaceUp } from './announce.ts';
 import type { RefereeEvent } from './types.ts';
 
@@ -14,13 +14,4 @@ export function publicEvents(events: readonly RefereeEvent[], state: GameState):
     }
     return e;
   });
-}
-
-/** Cards that cannot be in this seat's hand: face up anywhere, face down on the deck, or known in another hand. */
-export function unavailableCards(s: GameState, seat: number): string[] {
-  const cards = [
-    ...s.canvas, ...s.deckTop,
-    ...s.players.flatMap((p, i) => [...p.palette, ...p.scored, ...(i === seat ? [] : p.known)]),
-  ];
-  return cards.map(formatCard);
 }

@@ -2,60 +2,47 @@
 // at a time in arrival order; each accepted command is journaled, committed, and only then
 // acknowledged and announced (RULES.md §8, §9 and §10). Commands that are already waiting
 // when a commit starts share it (group commit): still one at a time, still committed before
-// any of them is answered, but one sync to disk for the lot.
+// any of them is answered, but one sync to disk for the lot. Cards arrive already read (the
+// table-inputs layer reads them), so nothing inside a batch waits on I/O but the journal.
 import pino from 'pino';
-import {
-  applyCommand, validateCommand, type Command, type GameState, type NewGameCommand, type DealCommand, type PlayCommand, type Rejection,
-} from '../rules/index.ts';
-import { announce } from './announce.ts';
+import { applyCommand, validateCommand, type Command, type NewGameCommand } from '../rules/index.ts';
+import { Announcer, type Flag } from './announcer.ts';
 import { BatchQueue } from './batch-queue.ts';
-import { canonical, seatOf } from './canonical.ts';
+import { canonical } from './canonical.ts';
+import { Deliveries, sameCommand } from './deliveries.ts';
+import { impossibleCards, type ScanSource } from './exclusions.ts';
 import { isLanguage } from './i18n/index.ts';
 import { Journal, JournalError } from './journal.ts';
 import { checkPlayerNames } from './names.ts';
-import { publicEvents, unavailableCards } from './public-events.ts';
+import { publicEvents } from './public-events.ts';
+import { exportGame, listGames, transcriptOf } from './read-model.ts';
 import { GameSession } from './session.ts';
-import { renderTranscript } from './transcript.ts';
+import type { RefereeStorage } from './storage.ts';
 import type {
-  CardScanner, GameSummary, Language, PrivateView, PublicView, RefereeApi, RefereeError, RefereeEvent, RefereeUpdate, SubmitResult,
+  GameSummary, Language, PrivateView, PublicView, RefereeApi, RefereeError, RefereeEvent, RefereeUpdate, SubmitResult,
 } from './types.ts';
+import { UpdateHistory } from './update-history.ts';
 import { privateView, publicView, type ViewContext } from './views.ts';
 
-/** How the referee is built; the web server and main.ts pass exactly this. */
+/** How the referee is built: its storage (or the data folder of the SQLite journal), a logger, the table's language. */
 export interface RefereeOptions {
-  dataDir: string;
-  scanner?: CardScanner;
+  /** The data folder of the SQLite journal (red7.db); ignored when `storage` is given. */
+  dataDir?: string;
+  /** The storage to keep commands in (an in-memory journal in unit tests); null: nothing kept yet (read-only, no journal). */
+  storage?: RefereeStorage | null;
   logger?: pino.Logger;
   language?: Language;
   /** Opens the journal read-only (the CLI's state, games, replay and export): nothing is created or written. */
   readonly?: boolean;
 }
 
-/** Updates kept for clients that reconnect (older ones get a snapshot instead). */
-const KEPT_UPDATES = 256;
-/** Deliveries remembered in memory for duplicate suppression (accepted ones are also found in the journal). */
-const KEPT_DELIVERIES = 1024;
 /** The most commands one commit carries. */
 const MAX_BATCH = 256;
-/** Commands a seat sends whose refusal the table hears about (the banner, LEDs and buzzer). */
-const SEAT_PLAYS = new Set<Command['type']>(['play', 'endTurn', 'pass', 'draw', 'discard', 'take']);
 
-/** Refusals a retry may get past (a disk that recovers, a card scanned again): never remembered as the answer. */
-const TRANSIENT = new Set<string>(['journal/failed', 'referee/not-started', 'scan/rescan', 'scan/unavailable']);
-/** Fields the referee fills in when a command comes without them: the scanned card, the table's language. */
-const FILLED: Partial<Record<Command['type'], string>> = { play: 'card', newGame: 'language' };
-
-/** True when a retry asks for what the first delivery asked (the envelope aside). */
-function sameCommand(first: Command, retry: Command): boolean {
-  const strip = (c: Command, drop?: string) => {
-    const { source: _s, id: _i, ...rest } = c as Command & Record<string, unknown>;
-    if (drop !== undefined) delete (rest as Record<string, unknown>)[drop];
-    return JSON.stringify(canonical(rest as Command));
-  };
-  if (strip(first) === strip(retry)) return true;
-  const filled = FILLED[retry.type];
-  return filled !== undefined && (retry as unknown as Record<string, unknown>)[filled] === undefined && strip(first, filled) === strip(retry);
-}
+/** A rescan flag in the queue: a symbol key, so no JSON command can pose as one. */
+const RESCAN = Symbol('rescan');
+interface RescanFlag { [RESCAN]: { seat: number; alternatives: Array<{ card: string; p: number }>; reason: string; code: 'scan/rescan' | 'scan/unavailable' } }
+const isRescan = (x: unknown): x is RescanFlag => typeof x === 'object' && x !== null && RESCAN in x;
 
 const refused = (code: RefereeError['code'], message: string): SubmitResult => ({ ok: false, error: { code, message } });
 const describe = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -63,39 +50,35 @@ const describe = (e: unknown) => (e instanceof Error ? e.message : String(e));
 export class Referee implements RefereeApi {
   private readonly logger: pino.Logger;
   private readonly language: Language;
-  private journal: Journal | null = null;
+  private storage: RefereeStorage | null = null;
   private running = false;
   private session: GameSession | null = null;
-  private readonly queue = new BatchQueue<unknown, SubmitResult>((batch) => this.runBatch(batch), MAX_BATCH);
-  private readonly listeners = new Set<(update: RefereeUpdate) => void>();
-  private updates: RefereeUpdate[] = [];
-  /** Updates of the batch being applied: heard only once it is committed. */
-  private held: Array<{ update: RefereeUpdate; keep: boolean }> = [];
-  /** Answers by (game, source, id): the command as sent, and what it was answered. */
-  private readonly deliveries = new Map<string, { command: Command; result: SubmitResult }>();
-  private announcement: string | null = null;
-  private warning: PublicView['warning'] = null;
+  private readonly queue = new BatchQueue<unknown, SubmitResult>(async (batch) => this.runBatch(batch), MAX_BATCH);
+  private readonly history: UpdateHistory;
+  private readonly deliveries = new Deliveries();
+  private readonly announcer = new Announcer();
 
   constructor(private readonly options: RefereeOptions) {
     this.logger = options.logger ?? pino({ enabled: false });
     this.language = options.language ?? 'en';
+    this.history = new UpdateHistory(this.logger);
   }
 
   /** Opens (or creates) the journal and rebuilds the current game from it. */
   async start(): Promise<void> {
     if (this.running) return;
     if (!isLanguage(this.language)) throw new Error(`unknown announcement language "${String(this.language)}"`);
-    const journal = Journal.open(this.options.dataDir, { readonly: this.options.readonly });
-    this.journal = journal;
+    const storage = this.options.storage !== undefined ? this.options.storage : this.openJournal();
+    this.storage = storage;
     try {
       this.rebuild();
     } catch (e) {
-      this.journal = null;
-      journal?.close();
-      throw new JournalError(`the journal ${journal?.file ?? this.options.dataDir} cannot be replayed (${describe(e)}); it was left untouched`);
+      this.storage = null;
+      storage?.close();
+      throw new JournalError(`the journal ${storage?.file ?? this.options.dataDir ?? 'in memory'} cannot be replayed (${describe(e)}); it was left untouched`);
     }
     this.running = true;
-    this.logger.info({ file: this.journal?.file ?? null, game: this.session?.game ?? null, seq: this.session?.seq ?? 0 }, 'referee started');
+    this.logger.info({ file: storage?.file ?? null, game: this.session?.game ?? null, seq: this.session?.seq ?? 0 }, 'referee started');
   }
 
   /** Lets queued commands finish, then closes the journal. */
@@ -103,13 +86,34 @@ export class Referee implements RefereeApi {
     if (!this.running) return;
     await this.queue.idle();
     this.running = false;
-    this.journal?.close();
-    this.journal = null;
+    this.storage?.close();
+    this.storage = null;
   }
 
   /** Applies one command (untrusted JSON) after every earlier one, from whatever source. */
   submit(command: unknown): Promise<SubmitResult> {
     return this.queue.push(command);
+  }
+
+  /** Tells the table a seat's card could not be read surely, in line with the commands. */
+  flagRescan(seat: number, alternatives: Array<{ card: string; p: number }>, reason: string, code: 'scan/rescan' | 'scan/unavailable'): Promise<SubmitResult> {
+    const flag: RescanFlag = { [RESCAN]: { seat, alternatives, reason, code } };
+    return this.queue.push(flag);
+  }
+
+  /** The cards that cannot be on the scan tray for a seat now (RULES.md §9), from the full state. */
+  excludedCards(seat: number | null, from: ScanSource): string[] {
+    return impossibleCards(this.session?.state ?? null, seat, from);
+  }
+
+  /** True when the command would stand now but for its card, and its id has not been answered in this game. */
+  cardWanted(command: Command): boolean {
+    const session = this.session;
+    if (session === null || !this.running) return false;
+    if (this.deliveries.earlier(session.game, command, this.storage, (seq, events) => ({ ok: true, seq, events, view: this.publicView() })) !== null) return false;
+    const { card: _card, ...cardless } = command as Command & { card?: string };
+    const plan = session.plan(cardless as Command, session.seq + 1);
+    return !plan.ok && plan.rejection.code === 'card/missing';
   }
 
   /** The public view of the table now. */
@@ -124,37 +128,32 @@ export class Referee implements RefereeApi {
 
   /** Hears every update in order; returns the function that stops listening. */
   subscribe(listener: (update: RefereeUpdate) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.history.subscribe(listener);
   }
 
   /** Updates after `seq` of the current game, or null when they are no longer kept. */
   updatesSince(seq: number): RefereeUpdate[] | null {
-    const current = this.session?.seq ?? 0;
-    if (!Number.isInteger(seq) || seq > current) return null;
-    const later = this.updates.filter((u) => u.seq > seq);
-    if (seq < current && (later.length === 0 || later[0]!.seq !== seq + 1)) return null;
-    return later;
+    return this.history.since(seq, this.session?.seq ?? 0);
   }
 
   /** Every kept game, oldest first. */
   listGames(): GameSummary[] {
-    return (this.journal?.games() ?? []).map(({ language: _language, ...summary }) => summary);
+    return listGames(this.storage);
   }
 
   /** A game's commands and events, as JSON. */
   exportGame(id: number): ReturnType<RefereeApi['exportGame']> {
-    const game = Number.isInteger(id) ? this.journal?.game(id) : null;
-    if (game === null || game === undefined) return null;
-    const { language: _language, ...summary } = game;
-    return { game: summary, commands: this.journal!.entries(id) };
+    return exportGame(this.storage, id);
   }
 
   /** A game as a readable transcript, in its table's language unless another (known) one is asked for. */
   transcript(id: number, language?: Language): string | null {
-    const game = Number.isInteger(id) ? this.journal?.game(id) : null;
-    if (game === null || game === undefined) return null;
-    return renderTranscript(game, this.journal!.entries(id), isLanguage(language) ? language : game.language);
+    return transcriptOf(this.storage, id, language);
+  }
+
+  private openJournal(): RefereeStorage | null {
+    if (this.options.dataDir === undefined) throw new Error('the referee needs a data folder or a storage');
+    return Journal.open(this.options.dataDir, { readonly: this.options.readonly });
   }
 
   private context(): ViewContext {
@@ -162,8 +161,8 @@ export class Referee implements RefereeApi {
       game: this.session?.game ?? null,
       seq: this.session?.seq ?? 0,
       language: this.tableLanguage(),
-      announcement: this.announcement,
-      warning: this.warning,
+      announcement: this.announcer.announcement,
+      warning: this.announcer.warning,
     };
   }
 
@@ -174,121 +173,92 @@ export class Referee implements RefereeApi {
 
   /** Rebuilds the current game from the journal, through the same steps as live play. */
   private rebuild(): void {
-    const id = this.journal?.currentGame() ?? null;
-    const rebuilt = id === null ? null : GameSession.rebuild(id, this.journal!.entries(id), (seq, rejection) => {
+    const id = this.storage?.currentGame() ?? null;
+    const rebuilt = id === null ? null : GameSession.rebuild(id, this.storage!.entries(id), (seq, rejection) => {
       this.logger.warn({ game: id, seq, rejection }, 'a journaled command is refused on rebuild; skipped');
     });
     this.session = rebuilt?.session ?? null;
-    this.announcement = rebuilt === null ? null : this.render(rebuilt.events, rebuilt.session.state).join(' ') || null;
+    this.announcer.rebuilt(rebuilt?.events ?? null, rebuilt?.session.state ?? null, this.tableLanguage());
   }
 
   /** Applies a batch of commands one at a time, commits them together, then lets the table hear of them. */
-  private async runBatch(batch: unknown[]): Promise<SubmitResult[]> {
-    const writable = this.running && this.journal !== null && !this.options.readonly;
+  private runBatch(batch: unknown[]): SubmitResult[] {
+    const writable = this.running && this.storage !== null && !this.options.readonly;
     const restore = this.checkpoint();
     const results: SubmitResult[] = [];
     try {
-      if (writable) this.journal!.begin();
-      for (const input of batch) results.push(await this.handleSafely(input));
-      if (writable) this.journal!.commit();
+      if (writable) this.storage!.begin();
+      for (const input of batch) results.push(this.handleSafely(input));
+      if (writable) this.storage!.commit();
     } catch (e) {
       // The commit failed (disk full, I/O error): nothing of the batch stands, and nobody hears of it.
       this.logger.error({ err: e }, 'journal commit failed; the batch is undone');
-      this.journal?.rollback();
+      this.storage?.rollback();
       restore();
       const failed = refused('journal/failed', `the journal could not be written, so the command was not applied: ${describe(e)}`);
       return batch.map(() => failed);
     }
-    const held = this.held;
-    this.held = [];
-    for (const { update, keep } of held) this.broadcast(update, keep);
+    this.history.release(this.session?.game ?? null);
     return results;
   }
 
   /** Where the referee stands, and the function that puts it back there. */
   private checkpoint(): () => void {
     const session = this.session;
-    const back = session?.checkpoint();
-    const { announcement, warning, updates } = this;
-    const known = new Set(this.deliveries.keys());
+    const back = [session?.checkpoint(), this.announcer.checkpoint(), this.history.checkpoint(), this.deliveries.checkpoint()];
     return () => {
       this.session = session;
-      back?.();
-      this.announcement = announcement;
-      this.warning = warning;
-      this.updates = updates;
-      this.held = [];
-      for (const key of [...this.deliveries.keys()]) if (!known.has(key)) this.deliveries.delete(key);
+      for (const b of back) b?.();
     };
   }
 
   /** A bug in one command is logged and answered; it does not take the batch down. */
-  private async handleSafely(input: unknown): Promise<SubmitResult> {
+  private handleSafely(input: unknown): SubmitResult {
     try {
-      return await this.handle(input);
+      return this.handle(input);
     } catch (e) {
       this.logger.error({ err: e, command: input }, 'referee: a command failed');
       return refused('journal/failed', `the command could not be applied: ${describe(e)}`);
     }
   }
 
-  private async handle(input: unknown): Promise<SubmitResult> {
-    if (!this.running || this.journal === null) return refused('referee/not-started', 'the referee is not running');
+  private handle(input: unknown): SubmitResult {
+    if (!this.running || this.storage === null) return refused('referee/not-started', 'the referee is not running');
+    if (isRescan(input)) return this.rescan(input[RESCAN]);
     const valid = validateCommand(input);
     if (!valid.ok) return { ok: false, error: valid.rejection };
     const command = canonical(valid.command);
     // An id names one command of one sender in one game: a retry is answered as the first time.
-    if (command.id !== undefined) {
-      const earlier = this.deliveries.get(this.deliveryKey(command)) ?? this.journaledDelivery(command);
-      if (earlier !== null) {
-        if (sameCommand(earlier.command, command)) return earlier.result;
-        return refused('command/id-conflict', `the id "${command.id}" was already used for another command (${earlier.command.type}) in this game: send a new id`);
-      }
+    const earlier = this.deliveries.earlier(this.session?.game ?? null, command, this.storage, (seq, events) => ({ ok: true, seq, events, view: this.publicView() }));
+    if (earlier !== null) {
+      if (sameCommand(earlier.command, command)) return earlier.result;
+      return refused('command/id-conflict', `the id "${command.id}" was already used for another command (${earlier.command.type}) in this game: send a new id`);
     }
-    const result = await this.process(command);
-    // Keyed by the game after the command: a newGame's retry is looked up in the game it started.
-    if (command.id !== undefined && (result.ok || !TRANSIENT.has(result.error.code))) this.remember(this.deliveryKey(command), { command, result });
+    const result = this.process(command);
+    this.deliveries.remember(this.session?.game ?? null, command, result);
     return result;
   }
 
-  private deliveryKey(command: Command): string {
-    return `${this.session?.game ?? 0}\u0000${command.source ?? ''}\u0000${command.id}`;
-  }
-
-  private journaledDelivery(command: Command): { command: Command; result: SubmitResult } | null {
-    const game = this.session?.game;
-    if (game === undefined) return null;
-    const found = this.journal!.delivery(game, command.source ?? '', command.id!);
-    if (found === null) return null;
-    return { command: found.command, result: { ok: true, seq: found.seq, events: found.events, view: this.publicView() } };
-  }
-
-  private remember(key: string, delivery: { command: Command; result: SubmitResult }): void {
-    this.deliveries.set(key, delivery);
-    if (this.deliveries.size > KEPT_DELIVERIES) this.deliveries.delete(this.deliveries.keys().next().value!);
-  }
-
-  private async process(command: Command): Promise<SubmitResult> {
+  private process(command: Command): SubmitResult {
     if (this.options.readonly) return refused('journal/failed', 'the journal is open read-only');
     if (command.type === 'newGame') return this.startGame(command);
     const session = this.session;
     if (session === null) return refused('game/none', 'no game has been started: start a new game first');
-    if ((command.type === 'play' || command.type === 'deal') && command.card === undefined) {
-      const scanned = await this.scan(session, command);
-      if (!scanned.ok) return scanned.result;
-      command = scanned.command;
-    }
     const seq = session.seq + 1;
     const plan = session.plan(command, seq);
-    if (!plan.ok) return this.refusePlay(command, plan.rejection);
+    // The referee reads no cards: a play that lacks nothing but its card was not read by the table.
+    if (!plan.ok && plan.rejection.code === 'card/missing') return refused('scan/unavailable', 'the card was not read: scan it on the table or enter it');
+    if (!plan.ok) {
+      this.flag(this.announcer.illegal(command, plan.rejection, session.state, this.tableLanguage()));
+      return { ok: false, error: plan.rejection };
+    }
     try {
-      this.journal!.append(session.game, seq, command, plan.events, plan.state.phase, new Date().toISOString());
+      this.storage!.append(session.game, seq, command, plan.events, plan.state.phase, new Date().toISOString());
     } catch (e) {
       this.logger.error({ err: e, seq }, 'journal write failed');
       return refused('journal/failed', `the journal could not be written, so the command was not applied: ${describe(e)}`);
     }
     plan.apply();
-    this.warning = null;
     return this.accepted(seq, plan.events);
   }
 
@@ -302,85 +272,36 @@ export class Referee implements RefereeApi {
     const stored = { ...command, language } as NewGameCommand;
     let id: number;
     try {
-      id = this.journal!.startGame({ players: r.state.players.map((p) => p.name), language, phase: r.state.phase, command: stored, events: r.events, at: new Date().toISOString() });
+      id = this.storage!.startGame({ players: r.state.players.map((p) => p.name), language, phase: r.state.phase, command: stored, events: r.events, at: new Date().toISOString() });
     } catch (e) {
       return refused('journal/failed', `the journal could not be written, so no game was started: ${describe(e)}`);
     }
     this.session = new GameSession(id, stored, r.state);
-    this.updates = [];
-    this.warning = null;
+    this.history.clear();
     return this.accepted(1, r.events);
   }
 
-  /** Reads the card of a play or a deal sent without one, through the injected scanner. */
-  private async scan<C extends PlayCommand | DealCommand>(session: GameSession, command: C): Promise<{ ok: true; command: C } | { ok: false; result: SubmitResult }> {
-    // The rules check the turn first; only a play that lacks nothing but its card is worth a scan.
-    const pre = session.plan(command, session.seq + 1);
-    if (pre.ok || pre.rejection.code !== 'card/missing') {
-      return { ok: false, result: pre.ok ? refused('card/missing', 'no card') : this.refusePlay(command, pre.rejection) };
-    }
-    const scanner = this.options.scanner;
-    if (scanner === undefined) return { ok: false, result: refused('scan/unavailable', 'no camera is connected: enter the card instead') };
-    let read: Awaited<ReturnType<CardScanner>>;
-    try {
-      read = await scanner(command.seat, unavailableCards(session.state, command.seat));
-    } catch (e) {
-      this.logger.warn({ err: e }, 'scanner failed');
-      return { ok: false, result: refused('scan/unavailable', `the camera could not scan: ${describe(e)}`) };
-    }
-    if ('rescan' in read) {
-      const event: RefereeEvent = { type: 'rescanNeeded', seat: command.seat, alternatives: read.alternatives };
-      const lines = this.render([event], session.state);
-      this.warning = { code: 'scan/rescan', message: lines.join(' '), seat: command.seat };
-      this.hold({ seq: session.seq, events: [event], announcements: lines, view: this.publicView() }, false);
-      return { ok: false, result: refused('scan/rescan', `the card could not be read confidently (${read.reason}): scan it again or enter it`) };
-    }
-    return { ok: true, command: { ...command, card: read.card } };
+  /** Flags a card the table could not read surely: the seat's LED, the buzzer and the dashboard's top guesses. */
+  private rescan(flag: RescanFlag[typeof RESCAN]): SubmitResult {
+    const session = this.session;
+    if (session === null) return refused('game/none', 'no game has been started: start a new game first');
+    this.flag(this.announcer.rescan(flag.seat, flag.alternatives, session.state, this.tableLanguage()));
+    return flag.code === 'scan/rescan'
+      ? refused('scan/rescan', `the card could not be read confidently (${flag.reason}): scan it again or enter it`)
+      : refused('scan/unavailable', `the card could not be read (${flag.reason}): enter it instead`);
   }
 
-  /** Answers a refused command; a refused seat play is also flagged to the table, state unchanged. */
-  private refusePlay(command: Command, rejection: Rejection): SubmitResult {
-    if (SEAT_PLAYS.has(command.type) && rejection.code !== 'command/malformed' && this.session !== null) {
-      const seat = seatOf(command);
-      const flag = { type: 'illegalPlay' as const, seat, code: rejection.code, command: command.type };
-      const lines = this.render([{ ...flag, message: '' }], this.session.state);
-      const event: RefereeEvent = { ...flag, message: lines.join(' ') };
-      this.warning = { code: rejection.code, message: event.message, seat };
-      this.hold({ seq: this.session.seq, events: [event], announcements: lines, view: this.publicView() }, false);
-    }
-    return { ok: false, error: rejection };
+  /** Holds a flag for the table until the batch is committed (state unchanged, so it keeps the current seq). */
+  private flag(flag: Flag | null): void {
+    if (flag === null || this.session === null) return;
+    this.history.hold({ seq: this.session.seq, events: flag.events, announcements: flag.lines, view: this.publicView() }, false);
   }
 
   private accepted(seq: number, events: RefereeEvent[]): SubmitResult {
     const state = this.session!.state;
-    const lines = this.render(events, state);
-    this.announcement = lines.join(' ') || null;
+    const lines = this.announcer.accepted(events, state, this.tableLanguage());
     const view = this.publicView();
-    this.hold({ seq, events: publicEvents(events, state), announcements: lines, view }, true);
+    this.history.hold({ seq, events: publicEvents(events, state), announcements: lines, view }, true);
     return { ok: true, seq, events, view };
-  }
-
-  private render(events: readonly RefereeEvent[], state: GameState): string[] {
-    return announce(events, state, this.tableLanguage());
-  }
-
-  /** Keeps an update until its batch is committed (a refusal changes nothing, but keeps its place in line). */
-  private hold(update: RefereeUpdate, keep: boolean): void {
-    this.held.push({ update, keep });
-  }
-
-  private broadcast(update: RefereeUpdate, keep: boolean): void {
-    // Updates are kept for the current game only (a batch may end one game and start the next).
-    if (keep && update.view.game === (this.session?.game ?? null)) {
-      this.updates.push(update);
-      if (this.updates.length > KEPT_UPDATES) this.updates.splice(0, this.updates.length - KEPT_UPDATES);
-    }
-    for (const listener of this.listeners) {
-      try {
-        listener(update);
-      } catch (e) {
-        this.logger.error({ err: e }, 'a referee subscriber threw; it keeps listening');
-      }
-    }
   }
 }

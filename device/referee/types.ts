@@ -1,5 +1,6 @@
 // The referee's contract with every input and output (panel, dashboard, HTTP, CLI, replay).
 // Written first so the web server and the hardware can be built against it.
+import type { ScanSource } from './exclusions.ts';
 import type { Command, GameCommand, GameEvent, Pending, Phase, RejectionCode, Rule } from '../rules/index.ts';
 
 import type { Language } from '../../shared/languages.ts';
@@ -103,12 +104,6 @@ export interface RefereeUpdate {
   view: PublicView;
 }
 
-/** Reads a card for a play submitted without one (the camera and classifier, injected). */
-export type CardScanner = (
-  seat: number,
-  exclude: string[],
-) => Promise<{ card: string } | { rescan: true; alternatives: Array<{ card: string; p: number }>; reason: string }>;
-
 /** A game kept in the journal. */
 export interface GameSummary {
   id: number;
@@ -135,4 +130,10 @@ export interface RefereeApi {
   exportGame(id: number): { game: GameSummary; commands: Array<{ seq: number; command: Command; events: RefereeEvent[] }> } | null;
   /** A game as a readable transcript in a language. */
   transcript(id: number, language?: Language): string | null;
+  /** The cards that cannot be on the scan tray for this seat (null: any seat) now, from the full game state. */
+  excludedCards(seat: number | null, from: ScanSource): string[];
+  /** True when the command would stand now but for its card (whatever card it carries), and its id was not answered yet. */
+  cardWanted(command: Command): boolean;
+  /** Tells the table that a seat's card could not be read surely (in line with the commands); answers the refusal. */
+  flagRescan(seat: number, alternatives: Array<{ card: string; p: number }>, reason: string, code: 'scan/rescan' | 'scan/unavailable'): Promise<SubmitResult>;
 }

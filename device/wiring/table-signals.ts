@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { RefereeUpdate } from '../referee/types.ts';
 import type { LedMode, LedTarget } from '../hardware/panel/index.ts';
 import { isSignalEvent } from '../hardware/gpio/index.ts';
+import type { InputOutcome } from '../table-inputs/table-inputs.ts';
 
 /** The outputs a table may have; each is optional. */
 export interface TableOutputs {
@@ -44,5 +45,28 @@ export function playUpdate(update: RefereeUpdate, out: TableOutputs): void {
   }
   if (out.speaker) {
     for (const line of update.announcements) guard('speech', () => out.speaker!.speak(line, update.view.language));
+  }
+}
+
+/** How long a seat that pressed out of turn blinks before the LEDs show the table again. */
+const NOT_YOUR_TURN_MS = 1500;
+
+/**
+ * Shows what came of a key press that the referee's updates do not show: a refused command is
+ * logged (the referee flags it to the table), another seat's key blinks that seat's LED.
+ */
+export function playOutcome(outcome: InputOutcome, out: { panel: TableOutputs['panel'] & object; view: () => RefereeUpdate['view']; logger?: Logger }): void {
+  switch (outcome.kind) {
+    case 'submitted':
+      if (!outcome.result.ok) out.logger?.info({ code: outcome.result.error.code }, `panel command refused: ${outcome.result.error.message}`);
+      return;
+    case 'notYourTurn':
+      out.panel.setLed(String(outcome.seat) as LedTarget, 'BLINK');
+      setTimeout(() => playUpdate({ seq: 0, events: [], announcements: [], view: out.view() }, { panel: out.panel }), NOT_YOUR_TURN_MS).unref();
+      return;
+    case 'rescan':
+      return;
+    case 'ignored':
+      out.logger?.info({ code: outcome.code }, outcome.message);
   }
 }

@@ -1,9 +1,10 @@
-// The camera and the card classifier, chosen from the config. Either may be missing: then the
+// The camera and the card classifier, chosen from the config by the composition root (parts.ts). Either may be missing: then the
 // dashboard's manual entry (and photo upload, with a classifier) stands in, and the summary says so.
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { CameraError, FolderCamera, PiCamera, UsbCamera, type CameraSource } from '../hardware/camera/index.ts';
-import type { Classify, FrameSource } from './scanner.ts';
+import type { Classify, FrameSource } from '../table-inputs/card-reader.ts';
+import type { CardClassifier } from '../../vision/classifier.ts';
 
 export interface VisionParts {
   camera?: FrameSource;
@@ -54,14 +55,12 @@ async function chooseCamera(config: Config): Promise<{ camera?: CameraSource; li
   }
 }
 
-/** Starts the camera (or takes the caller's) and loads the classifier. */
-export async function startVision(config: Config, logger: Logger, given?: CameraSource): Promise<VisionParts> {
+/** Starts the camera (or takes the caller's) and loads the classifier (through the composition root). */
+export async function startVision(config: Config, logger: Logger, given: CameraSource | undefined, loadClassifier: () => Promise<CardClassifier>): Promise<VisionParts> {
   let classify: Classify | undefined;
   let classifierLine: string;
   try {
-    // Loaded only here: TensorFlow.js is the heaviest part of the companion.
-    const { CardClassifier } = await import('../../vision/classifier.ts');
-    const classifier = await CardClassifier.load({ logger: logger.child({ part: 'vision' }) });
+    const classifier = await loadClassifier();
     classify = (image, options) => classifier.classify(image, options);
     const { accuracy, version } = classifier.metadata;
     classifierLine = `${classifier.backend} backend, model ${version} (${((100 * accuracy.correct) / Math.max(1, accuracy.photos)).toFixed(1)} % of ${accuracy.photos} validation photos read right, ${accuracy.confidentErrors} wrongly)`;

@@ -3,15 +3,15 @@ import { spawnSync } from 'node:child_process';
 import { PassThrough, Readable } from 'node:stream';
 import { main } from '../../device/cli.ts';
 
-/** Runs `red7 <args>` in-process with the given stdin; returns its exit code and output. */
-export async function red7(args: string[], stdin = ''): Promise<{ code: number; stdout: string; stderr: string }> {
+/** Runs `red7 <args>` in-process with the given stdin (and where its configuration comes from); returns its exit code and output. */
+export async function red7(args: string[], stdin = '', config: { workDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   const out = new PassThrough();
   const err = new PassThrough();
   let stdout = '';
   let stderr = '';
   out.on('data', (d) => (stdout += d));
   err.on('data', (d) => (stderr += d));
-  const code = await main(args, { stdin: Readable.from([stdin]), stdout: out, stderr: err });
+  const code = await main(args, { stdin: Readable.from([stdin]), stdout: out, stderr: err, ...config });
   return { code, stdout, stderr };
 }
 

@@ -1,10 +1,10 @@
 // The one path every command from the web takes — HTTP, the socket, the dashboard's virtual
-// seat panel and its manual entry alike: schema, role, then the referee's single queue.
+// seat panel and its manual entry alike: the command schema, role, then the table's single queue.
 import type { Logger } from 'pino';
 import type { RefereeApi } from '../../device/referee/types.ts';
 import type { CommandAnswer, Role } from '../protocol.ts';
 import { authorize } from './roles.ts';
-import { CommandSchema, describeIssues } from './schemas.ts';
+import { validateCommand } from '../../device/rules/index.ts';
 
 /** An answer and the HTTP status it goes with. */
 export interface Dispatched {
@@ -14,15 +14,14 @@ export interface Dispatched {
 
 /** Checks, authorizes and submits one command; never throws. */
 export async function dispatchCommand(referee: RefereeApi, role: Role, sender: string, input: unknown, logger?: Logger): Promise<Dispatched> {
-  const parsed = CommandSchema.safeParse(input);
-  if (!parsed.success) {
-    return { status: 400, answer: { ok: false, error: { code: 'command/malformed', message: describeIssues(parsed.error) } } };
-  }
-  const refused = authorize(role, parsed.data);
+  // The one command schema the rules and the referee use too.
+  const parsed = validateCommand(input);
+  if (!parsed.ok) return { status: 400, answer: { ok: false, error: parsed.rejection } };
+  const refused = authorize(role, parsed.command);
   if (refused !== null) return { status: refused.status, answer: { ok: false, error: refused.error } };
   // The source is the server's to set: a command id is scoped to its sender (and game), so a
   // retry is answered once and another client's id is another command; no web client may pose as the panel.
-  const command = { ...parsed.data, source: sender };
+  const command = { ...parsed.command, source: sender };
   try {
     const result = await referee.submit(command);
     if (result.ok) return { status: 200, answer: { ok: true, seq: result.seq, view: result.view } };

@@ -2,7 +2,7 @@
 // a paired seat only the moves of its own seat — never newGame, undo, correct or nextRound,
 // which change the table for everyone; a watcher sends nothing.
 import type { RefereeErrorLike, Role } from '../protocol.ts';
-import type { ValidCommand } from './schemas.ts';
+import type { Command } from '../../device/rules/index.ts';
 
 /** A refusal with the HTTP status it answers. */
 export interface Refusal {
@@ -13,7 +13,7 @@ export interface Refusal {
 const SEAT_COMMANDS = new Set(['deal', 'play', 'endTurn', 'pass', 'draw', 'discard', 'take']);
 
 /** Null when the role may send the command, else why not. */
-export function authorize(role: Role, command: ValidCommand): Refusal | null {
+export function authorize(role: Role, command: Command): Refusal | null {
   if (role.kind === 'referee') return null;
   if (role.kind === 'watcher') {
     return { status: 401, error: { code: 'auth/required', message: 'watchers cannot send commands: sign in with the referee PIN or pair this device to a seat' } };

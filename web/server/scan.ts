@@ -1,22 +1,28 @@
-// Photo scans (POST /api/scan): an uploaded photo is classified, with the cards that cannot
-// be there ruled out first (RULES.md §9), and played as the seat's PALETTE or CANVAS press.
-// An unsure read is never guessed: the answer carries the top guesses for a tap to confirm.
-// The last photos are kept so the referee can see the crop when correcting a misread.
+// Photo scans (POST /api/scan): an uploaded photo is handed to the table-inputs layer, which
+// reads it as the seat's PALETTE or CANVAS press reads the tray (RULES.md §9); the command it
+// makes goes through the web's one command path. An unsure read is never guessed: the answer
+// carries the top guesses for a tap to confirm. The last photos are kept so the referee can
+// see the crop when correcting a misread.
 import type { Logger } from 'pino';
 import type { RefereeApi } from '../../device/referee/types.ts';
 import type { IdentifyAnswer, Role, ScanAnswer, ScanRecord } from '../protocol.ts';
 import { dispatchCommand } from './dispatch.ts';
 import { sniffImage } from '../../shared/image-type.ts';
-import { tryParseCard } from '../../device/rules/cards.ts';
-import { impossibleCards, visibleCards } from '../../device/referee/exclusions.ts';
 
-/** The card classifier, injected (the vision engineer's shape). */
-export type Classify = (image: Buffer, exclude: string[]) => Promise<{
-  card: string | null;
-  confidence: number;
-  alternatives: Array<{ card: string; p: number }>;
-  reason?: string;
-}>;
+/** A read of a photo: a card, or why none (the classifier was unsure, or could not read it at all). */
+export type PhotoRead =
+  | { ok: true; card: string; confidence: number; alternatives: Array<{ card: string; p: number }> }
+  | { ok: false; refusal: string; message: string; confidence: number; alternatives: Array<{ card: string; p: number }> };
+
+/** What the companion's table-inputs layer does with photos; the server only carries them. */
+export interface PhotoReader {
+  /** Whether a classifier is there to read photos. */
+  canReadPhotos(): Promise<boolean>;
+  /** Reads a photo as the seat's PALETTE or CANVAS press reads the tray: the read, and the command it makes. */
+  readPhotoPlay(photo: Buffer, seat: number, to: 'palette' | 'canvas'): Promise<{ read: PhotoRead; command: object | null }>;
+  /** Reads a photo privately (a player's own hand card), nothing played. */
+  identifyPhoto(photo: Buffer): Promise<PhotoRead>;
+}
 
 const KEEP = 30;
 
@@ -29,7 +35,7 @@ export class ScanDesk {
 
   constructor(
     private readonly referee: RefereeApi,
-    private readonly classify: Classify | undefined,
+    private readonly photos: PhotoReader | undefined,
     private readonly logger?: Logger,
   ) {}
 
@@ -43,35 +49,26 @@ export class ScanDesk {
     return this.images.get(id) ?? null;
   }
 
-  /** Classifies a photo and plays it for the seat; the status is the HTTP status to answer. */
+  /** Reads a photo and plays it for the seat; the status is the HTTP status to answer. */
   async scan(role: Role, sender: string, seat: number, to: 'palette' | 'canvas', photo: Buffer): Promise<{ status: number; answer: ScanAnswer }> {
-    if (this.classify === undefined) {
+    if (this.photos === undefined || !(await this.photos.canReadPhotos())) {
       return { status: 503, answer: { ok: false, error: { code: 'scan/no-classifier', message: 'no card classifier is installed on this companion: enter the card by hand' } } };
     }
     const type = sniffImage(photo);
     if (type === null) return { status: 415, answer: { ok: false, error: { code: 'scan/bad-image', message: 'the upload is not a JPEG, PNG or WebP photo' } } };
-    const view = this.referee.publicView();
-    // A card laid for the canvas while the 7's action is owed is the palette card it sends there (as the panel does).
-    const seven = view.active === seat && view.pending !== null && 'action' in view.pending && view.pending.action === 7;
-    let read: Awaited<ReturnType<Classify>>;
-    try {
-      read = await this.classify(photo, impossibleCards(view, seat, to === 'canvas' && seven ? 'own-palette' : 'hand'));
-    } catch (err) {
-      this.logger?.warn({ err: err instanceof Error ? err.message : String(err) }, 'classifier refused a photo');
-      return { status: 422, answer: { ok: false, error: { code: 'scan/bad-image', message: `the photo could not be read: ${err instanceof Error ? err.message : String(err)}` } } };
+    const { read, command } = await this.photos.readPhotoPlay(photo, seat, to);
+    if (!read.ok && read.refusal === 'unreadable') {
+      this.logger?.warn({ err: read.message }, 'classifier refused a photo');
+      return { status: 422, answer: { ok: false, error: { code: 'scan/bad-image', message: read.message } } };
     }
     const record = this.keep(photo, type, {
-      seat, to, at: new Date().toISOString(), card: read.card, confidence: read.confidence,
-      alternatives: read.alternatives.slice(0, 5), seq: null, ...(read.reason !== undefined ? { reason: read.reason } : {}),
+      seat, to, at: new Date().toISOString(), card: read.ok ? read.card : null, confidence: read.confidence,
+      alternatives: read.alternatives.slice(0, 5), seq: null, ...(read.ok ? {} : { reason: read.message }),
     });
-    if (read.card === null || !tryParseCard(read.card).ok) {
-      const why = read.reason ?? 'the card could not be read surely';
+    if (!read.ok || command === null) {
+      const why = read.ok ? `${read.card} makes no play for this seat now` : read.message;
       return { status: 422, answer: { ok: false, error: { code: 'scan/rescan', message: `${why}: scan again or pick one of the guesses` }, scan: record } };
     }
-    // During the deal a seat's PALETTE deals its starting card, as the panel's key does.
-    const command = view.phase === 'setup' && to === 'palette' ? { type: 'deal', seat, card: read.card }
-      : to === 'canvas' && seven ? { type: 'discard', seat, card: read.card, to: 'canvas' }
-      : { type: 'play', seat, to, card: read.card };
     const { status, answer } = await dispatchCommand(this.referee, role, sender, command, this.logger);
     if (answer.ok) {
       record.seq = answer.seq;
@@ -82,20 +79,15 @@ export class ScanDesk {
 
   /** Reads a photo without playing it: a player checks a hand card privately (RULES.md §10). */
   async identify(photo: Buffer): Promise<{ status: number; answer: IdentifyAnswer }> {
-    if (this.classify === undefined) {
+    if (this.photos === undefined || !(await this.photos.canReadPhotos())) {
       return { status: 503, answer: { ok: false, error: { code: 'scan/no-classifier', message: 'no card classifier is installed on this companion' } } };
     }
     if (sniffImage(photo) === null) return { status: 415, answer: { ok: false, error: { code: 'scan/bad-image', message: 'the upload is not a JPEG, PNG or WebP photo' } } };
-    try {
-      const read = await this.classify(photo, visibleCards(this.referee.publicView()));
-      const alternatives = read.alternatives.slice(0, 5);
-      if (read.card === null) {
-        return { status: 422, answer: { ok: false, error: { code: 'scan/rescan', message: read.reason ?? 'the card could not be read surely' }, alternatives } };
-      }
-      return { status: 200, answer: { ok: true, card: read.card, confidence: read.confidence, alternatives } };
-    } catch (err) {
-      return { status: 422, answer: { ok: false, error: { code: 'scan/bad-image', message: `the photo could not be read: ${err instanceof Error ? err.message : String(err)}` } } };
-    }
+    const read = await this.photos.identifyPhoto(photo);
+    const alternatives = read.alternatives.slice(0, 5);
+    if (read.ok) return { status: 200, answer: { ok: true, card: read.card, confidence: read.confidence, alternatives } };
+    if (read.refusal === 'unreadable') return { status: 422, answer: { ok: false, error: { code: 'scan/bad-image', message: read.message } } };
+    return { status: 422, answer: { ok: false, error: { code: 'scan/rescan', message: read.message }, alternatives } };
   }
 
   private keep(data: Buffer, type: string, r: Omit<ScanRecord, 'id'>): ScanRecord {

@@ -1,40 +1,12 @@
-// Every body and socket message is checked here before anything acts on it. The command
-// schema mirrors RULES.md §9 field by field and refuses unknown fields, so a typo
-// ("crad") is a clear 400 instead of a play that silently waits for the camera. Whether a
-// command is *legal* is the rules' business (HTTP 422), not this file's.
+// Every body and socket message is checked here before anything acts on it. A command inside a
+// message is checked by the one command schema (device/rules/validate.ts), which the rules and
+// the referee use too; whether it is *legal* is the rules' business (HTTP 422), not this file's.
 import { z } from 'zod';
-import { tryParseCard } from '../../device/rules/cards.ts';
+import { MAX_PLAYERS } from '../../device/rules/index.ts';
 import { MAX_MESSAGE_BYTES } from '../protocol.ts';
 
-const seat = z.number().int().min(0).max(3);
-const card = z.string().superRefine((text, ctx) => {
-  const parsed = tryParseCard(text);
-  if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error });
-});
-const envelope = { source: z.string().max(64).optional(), id: z.string().min(1).max(128).optional() };
-
-/** One command of RULES.md §9. */
-export const CommandSchema = z.discriminatedUnion('type', [
-  z.strictObject({
-    type: z.literal('newGame'),
-    players: z.array(z.string().max(64)).max(8),
-    advanced: z.boolean().optional(),
-    actions: z.boolean().optional(),
-    language: z.string().max(8).optional(),
-    ...envelope,
-  }),
-  z.strictObject({ type: z.literal('deal'), seat, card: card.optional(), ...envelope }),
-  z.strictObject({ type: z.literal('play'), seat, to: z.enum(['palette', 'canvas']), card: card.optional(), ...envelope }),
-  z.strictObject({ type: z.literal('endTurn'), seat, ...envelope }),
-  z.strictObject({ type: z.literal('pass'), seat, ...envelope }),
-  z.strictObject({ type: z.literal('draw'), seat, ...envelope }),
-  z.strictObject({ type: z.literal('discard'), seat, card, to: z.enum(['canvas', 'deck']), ...envelope }),
-  z.strictObject({ type: z.literal('take'), seat, from: seat, card, ...envelope }),
-  z.strictObject({ type: z.literal('undo'), ...envelope }),
-  z.strictObject({ type: z.literal('correct'), seq: z.number().int().min(1), card, ...envelope }),
-  z.strictObject({ type: z.literal('nextRound'), ...envelope }),
-]);
-export type ValidCommand = z.infer<typeof CommandSchema>;
+/** A seat index, bounded as commands bound it. */
+const seat = z.number().int().min(0).max(MAX_PLAYERS - 1);
 
 /** One message a client sends over the socket. */
 export const ClientMessageSchema = z.discriminatedUnion('type', [
@@ -51,7 +23,7 @@ export const PairRequestSchema = z.strictObject({ code: z.string().min(4).max(16
 
 /** The query of a photo upload: whose card, and where it goes. */
 export const ScanQuerySchema = z.object({
-  seat: z.coerce.number().int().min(0).max(3),
+  seat: z.coerce.number().int().min(0).max(MAX_PLAYERS - 1),
   to: z.enum(['palette', 'canvas']),
 });
 

@@ -1,6 +1,6 @@
 // The companion's web server: the HTTP API, the WebSocket hub and the dashboard's files on one
 // port. The constructor does nothing; start() loads the credentials and listens, stop() closes
-// every connection. device/main.ts wires it to the referee and the classifier.
+// every connection. device/main.ts wires it to the table-inputs layer.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -10,9 +10,9 @@ import { createApp } from './app.ts';
 import { Credentials, loadPin } from './auth.ts';
 import { SocketHub } from './hub.ts';
 import { AuthLockout, HTTP_LIMIT, KeyedBuckets, SOCKET_LIMIT, type RateLimit } from './rate-limit.ts';
-import { ScanDesk, type Classify } from './scan.ts';
+import { ScanDesk, type PhotoReader } from './scan.ts';
 
-export type { Classify } from './scan.ts';
+export type { PhotoReader } from './scan.ts';
 
 export interface WebServerOptions {
   referee: RefereeApi;
@@ -24,8 +24,8 @@ export interface WebServerOptions {
   /** The referee PIN (RED7_PIN); without it one is generated at first start and kept in dataDir. */
   pin?: string;
   logger?: Logger;
-  /** The card classifier for uploaded photos; without it POST /api/scan answers 503. */
-  classify?: Classify;
+  /** Reads uploaded photos (the table-inputs layer); without it POST /api/scan answers 503. */
+  photos?: PhotoReader;
   /** The built dashboard; defaults to web/client/dist. */
   clientDir?: string;
   /** Flood limits, per address (HTTP) and per connection (socket). */
@@ -68,7 +68,7 @@ export function createWebServer(options: WebServerOptions): WebServer {
         referee: options.referee,
         credentials,
         lockout,
-        scans: new ScanDesk(options.referee, options.classify, logger),
+        scans: new ScanDesk(options.referee, options.photos, logger),
         requests,
         clientDir: options.clientDir ?? DEFAULT_CLIENT_DIR,
         clients: () => h.size,

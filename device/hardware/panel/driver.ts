@@ -71,7 +71,7 @@ export class PanelDriver extends EventEmitter<PanelDriverEvents> implements Seat
     const problem = invalidOptions(this.options);
     if (problem !== null) throw new TypeError(`panel driver: ${problem}`);
     this.running = true;
-    this.log ??= this.options.logger ?? pino({ name: 'panel', level: process.env.LOG_LEVEL ?? 'info' });
+    this.log ??= this.options.logger ?? pino({ name: 'panel', level: process.env.RED7_LOG_LEVEL ?? 'info' });
     this.tickTimer = setInterval(() => this.apply({ type: 'tick', now: monotonic() }), this.options.tickMs ?? 50);
     void this.connect();
   }

@@ -40,7 +40,7 @@ describe('red7 gpio', () => {
     [['--watch', '-3'], '--watch needs a number of seconds, up to 3600'],
     [['--watch', '0'], '--watch needs a number of seconds, up to 3600'],
     [['--signal', 'roundWon', '--sysfs', '/tmp'], '--signal and --watch drive the real lines, and onoff only knows /sys: leave out --sysfs'],
-    [['--loud'], 'unexpected --loud'],
+    [['--loud'], 'unknown option --loud'],
   ])('answers %j with usage and exit code 2', async (args, problem) => {
     const r = await runRed7(['gpio', ...args]);
     expect(r.code).toBe(2);

@@ -68,6 +68,6 @@ describe('red7 panel', () => {
     stderr.on('data', (d: Buffer) => { err += d.toString(); });
     const code = await main(['panel', '--baud', '9600'], { stdin: new PassThrough(), stdout: new PassThrough(), stderr });
     expect(code).toBe(2);
-    expect(err).toContain('unexpected --baud');
+    expect(err).toContain('unknown option --baud');
   });
 });

@@ -3,7 +3,10 @@ import { COLOURS, REJECTION_CODES, replay } from '../../../device/rules/index.ts
 import { announce } from '../../../device/referee/announce.ts';
 import { ILLEGAL_KIND_OF, ILLEGAL_KINDS, type Catalogue } from '../../../device/referee/i18n/catalogue.ts';
 import { CATALOGUES, cardWords } from '../../../device/referee/i18n/index.ts';
-import { LANGUAGES, REFEREE_CODES, type CardScanner, type Language } from '../../../device/referee/types.ts';
+import { LANGUAGES, REFEREE_CODES, type Language } from '../../../device/referee/types.ts';
+import { createCardReader } from '../../../device/table-inputs/card-reader.ts';
+import { TableInputs } from '../../../device/table-inputs/table-inputs.ts';
+import { countingCamera, scriptedClassifier, sure, unsure } from '../table-inputs/helpers.ts';
 import { cleanupDirs, OPENING, startedReferee, submitAll } from './helpers.ts';
 import { recordGame } from './scripted-games.ts';
 import { sample } from './catalogue-samples.ts';
@@ -128,8 +131,9 @@ describe('announcements', () => {
   });
 
   it.each(LANGUAGES)('read the table\'s corrections, warnings and rescans in %s (snapshot)', async (language: Language) => {
-    const answers: Array<Awaited<ReturnType<CardScanner>>> = [{ rescan: true, alternatives: [{ card: 'B5', p: 0.4 }], reason: 'blurred' }, { card: 'Y7' }];
-    const referee = await startedReferee({ scanner: async () => answers.shift()! });
+    const classify = scriptedClassifier([unsure([{ card: 'B5', p: 0.4 }], 'blurred'), sure('Y7')]);
+    const referee = await startedReferee();
+    const inputs = new TableInputs({ referee, reader: createCardReader(() => ({ camera: countingCamera(), classify })) });
     const heard: string[][] = [];
     referee.subscribe((u) => heard.push(u.announcements));
     const commands = [
@@ -151,7 +155,7 @@ describe('announcements', () => {
       { type: 'pass', seat: 2 }, // Cy passes: Ann wins the round and the basic game
       { type: 'play', seat: 0, to: 'palette', card: 'I2' }, // nothing more to play
     ];
-    for (const c of commands) await referee.submit(c);
+    for (const c of commands) await inputs.submit(c);
     expect(heard).toMatchSnapshot();
   });
 });

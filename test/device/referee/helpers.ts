@@ -19,9 +19,9 @@ export function cleanupDirs(): void {
   for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
 }
 
-/** A started referee on a fresh directory (or the one given). */
+/** A started referee on a fresh directory (or the data folder or storage given). */
 export async function startedReferee(options: Partial<RefereeOptions> = {}): Promise<Referee> {
-  const referee = new Referee({ dataDir: options.dataDir ?? tempDir(), ...options });
+  const referee = new Referee({ ...(options.storage === undefined ? { dataDir: options.dataDir ?? tempDir() } : {}), ...options });
   await referee.start();
   return referee;
 }

@@ -12,15 +12,15 @@ afterEach(cleanupDirs);
 describe('the journal', () => {
   it('lives at <dataDir>/red7.db in WAL mode with synchronous=FULL', async () => {
     const dataDir = tempDir();
-    const referee = await startedReferee({ dataDir });
+    const journal = Journal.open(dataDir)!;
+    const referee = await startedReferee({ storage: journal });
     await submitAll(referee, OPENING);
     const db = new Database(join(dataDir, JOURNAL_FILE), { readonly: true });
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     db.close();
     // synchronous is per connection: ask the referee's own.
-    const journal = (referee as unknown as { journal: { db: Database.Database } }).journal;
-    expect(journal.db.pragma('synchronous', { simple: true })).toBe(2);
+    expect((journal as unknown as { db: Database.Database }).db.pragma('synchronous', { simple: true })).toBe(2);
     await referee.stop();
   });
 
@@ -52,12 +52,12 @@ describe('the journal', () => {
 
   it('undoes a whole batch and answers journal/failed when its commit fails', async () => {
     const dataDir = tempDir();
-    const referee = await startedReferee({ dataDir });
+    const journal = Journal.open(dataDir)!;
+    const referee = await startedReferee({ storage: journal });
     await submitAll(referee, OPENING);
     const before = referee.publicView();
     const heard: number[] = [];
     referee.subscribe((u) => heard.push(u.seq));
-    const journal = (referee as unknown as { journal: Journal }).journal;
     const commit = journal.commit.bind(journal);
     journal.commit = () => {
       throw new Error('disk I/O error');

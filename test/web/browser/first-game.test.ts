@@ -4,15 +4,14 @@
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CardScanner } from '../../../device/referee/types.ts';
-import { startStack, type Stack } from '../e2e/stack.ts';
+import { startStack, type Stack, type TrayScanner } from '../e2e/stack.ts';
 import { ARTIFACTS, ensureClientBuilt, launchChromium, signInAsReferee } from './chromium.ts';
 import { PATIENCE_MS } from '../../helpers/patience.ts';
 
 const tid = (id: string) => `[data-testid="${id}"]`;
 /** What the table camera reads, in order: Cy's starting card, then Cy's first play (misread). */
 const reads: string[] = ['B2', 'R5'];
-const scanner: CardScanner = async () => ({ card: reads.shift()! });
+const scanner: TrayScanner = async () => ({ card: reads.shift()! });
 
 let stack: Stack;
 let browser: { context: BrowserContext; close(): Promise<void> };

@@ -1,15 +1,14 @@
 // Scans on the dashboard: a player's phone uploads a photo that is played for their seat, the
 // referee corrects the misread with the photo and the top guesses in view, an unsure camera read
 // is confirmed by a tap on a guess, and a phone identifies a card privately. The classifier and
-// the table camera are deterministic stand-ins with the real contracts (CardScanner, classify).
+// the table camera are deterministic stand-ins with the real contracts (the card reader's).
 import { join } from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Classify } from '../../../web/server/server.ts';
 import { bearer, PIN } from '../helpers.ts';
-import { startStack, type Stack } from '../e2e/stack.ts';
+import { startStack, type PhotoClassify, type Stack } from '../e2e/stack.ts';
 import { ARTIFACTS, ensureClientBuilt, launchChromium, signInAsReferee } from './chromium.ts';
 
 const tid = (id: string) => `[data-testid="${id}"]`;
@@ -18,13 +17,13 @@ let browser: { context: BrowserContext; close(): Promise<void> };
 let referee: Page;
 let phone: Page;
 const classified: string[][] = [];
-const answers: Array<Awaited<ReturnType<Classify>>> = [
+const answers: Array<Awaited<ReturnType<PhotoClassify>>> = [
   // The phone's first photo: read, wrongly, as Red 6 (it is Orange 6).
   { card: 'R6', confidence: 0.91, alternatives: [{ card: 'R6', p: 0.91 }, { card: 'O6', p: 0.07 }] },
   // The second: only identified, never played.
   { card: 'B4', confidence: 0.97, alternatives: [{ card: 'B4', p: 0.97 }] },
 ];
-const classify: Classify = async (_image, exclude) => {
+const classify: PhotoClassify = async (_image, exclude) => {
   classified.push(exclude);
   const next = answers.shift();
   if (next === undefined) throw new Error('no more planned reads');

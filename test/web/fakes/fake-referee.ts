@@ -4,6 +4,7 @@
 import {
   applyCommand, currentRule, formatCard, livePalettes, satisfyingSet, type Card, type Command, type GameState,
 } from '../../../device/rules/index.ts';
+import { impossibleCards, type ScanSource } from '../../../device/referee/exclusions.ts';
 import type {
   GameSummary, PrivateView, PublicView, RefereeApi, RefereeEvent, RefereeUpdate, SubmitResult,
 } from '../../../device/referee/types.ts';
@@ -136,6 +137,21 @@ export class FakeReferee implements RefereeApi {
   exportGame(id: number) {
     const game = this.listGames().find((g) => g.id === id);
     return game === undefined ? null : { game, commands: this.log.map((e) => ({ ...e })) };
+  }
+
+  excludedCards(seat: number | null, from: ScanSource): string[] {
+    return impossibleCards(this.state, seat, from);
+  }
+
+  /** The fake never reads cards: a card-less play is submitted as it is. */
+  cardWanted(): boolean {
+    return false;
+  }
+
+  async flagRescan(seat: number, alternatives: Array<{ card: string; p: number }>, reason: string, code: 'scan/rescan' | 'scan/unavailable'): Promise<SubmitResult> {
+    this.warning = { code: 'scan/rescan', message: reason, seat };
+    this.emit({ seq: this.seq(), events: [{ type: 'rescanNeeded', seat, alternatives }], announcements: [reason], view: this.publicView() });
+    return { ok: false, error: { code, message: reason } };
   }
 
   transcript(id: number): string | null {

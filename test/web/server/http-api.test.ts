@@ -119,13 +119,19 @@ describe('POST /api/commands', () => {
     expect(r.body.error.code).toBe('message/malformed');
   });
 
-  it('answers 400 for a command of an unknown type, a bad card or an unknown field', async () => {
-    for (const body of [{ type: 'cheat' }, { type: 'deal', seat: 0, card: 'X9' }, { type: 'deal', seat: 0, card: 'R3', crad: 'R3' }, [1, 2], { type: 'deal', seat: 7, card: 'R3' }]) {
+  it('answers 400 for a command of an unknown type, an unknown field, a seat beyond the fourth or a card that is no text', async () => {
+    for (const body of [{ type: 'cheat' }, { type: 'deal', seat: 0, card: 7 }, { type: 'deal', seat: 0, card: 'R3', crad: 'R3' }, [1, 2], { type: 'deal', seat: 7, card: 'R3' }, { type: 'deal', seat: 4, card: 'R3' }]) {
       const r = await request(server.url).post('/api/commands').set(bearer(PIN)).send(body);
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.body.error.code).toBe('command/malformed');
     }
     expect(referee.received).toEqual([]);
+    // A card text that names no card is the rules' refusal, as from every other input.
+    const r = await request(server.url).post('/api/commands').set(bearer(PIN)).send({ type: 'newGame', players: ['A', 'B'] });
+    expect(r.status).toBe(200);
+    const bad = await request(server.url).post('/api/commands').set(bearer(PIN)).send({ type: 'deal', seat: 0, card: 'X9' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.code).toBe('card/invalid');
   });
 
   it('answers 400 for a missing body', async () => {

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { authorize, authorizeSeat, refereeOnly } from '../../../web/server/roles.ts';
-import { CommandSchema } from '../../../web/server/schemas.ts';
+import { validateCommand, type Command } from '../../../device/rules/index.ts';
 
-const cmd = (c: unknown) => CommandSchema.parse(c);
+/** A command that passed the one command schema. */
+const cmd = (c: unknown): Command => {
+  const valid = validateCommand(c);
+  if (!valid.ok) throw new Error(valid.rejection.message);
+  return valid.command;
+};
 
 describe('authorize', () => {
   it('lets the referee send anything', () => {

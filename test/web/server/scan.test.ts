@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Classify } from '../../../web/server/server.ts';
+import { createCardReader, type Classify } from '../../../device/table-inputs/card-reader.ts';
+import { TableInputs } from '../../../device/table-inputs/table-inputs.ts';
 import { FakeReferee } from '../fakes/fake-referee.ts';
 import { bearer, OPENING, PIN, startServer, type Running } from '../helpers.ts';
 
@@ -13,9 +14,14 @@ afterEach(async () => {
   server = null;
 });
 
-async function withClassifier(classify: Classify | undefined): Promise<{ referee: FakeReferee; url: string }> {
+/** The table-inputs layer over a fake referee, reading photos with the given classifier (the web's photo reader). */
+function photosOver(referee: FakeReferee, classify: (image: Buffer, exclude: string[]) => ReturnType<Classify>): TableInputs {
+  return new TableInputs({ referee, reader: createCardReader(() => ({ classify: (image, options) => classify(image, options.exclude ?? []) })) });
+}
+
+async function withClassifier(classify: ((image: Buffer, exclude: string[]) => ReturnType<Classify>) | undefined): Promise<{ referee: FakeReferee; url: string }> {
   const referee = new FakeReferee();
-  server = await startServer(referee, { clientDir: '/nonexistent', ...(classify ? { classify } : {}) });
+  server = await startServer(referee, { clientDir: '/nonexistent', ...(classify ? { photos: photosOver(referee, classify) } : {}) });
   for (const c of OPENING) await request(server.url).post('/api/commands').set(bearer(PIN)).send(c as object);
   return { referee, url: server.url };
 }
@@ -41,7 +47,7 @@ describe('POST /api/scan', () => {
 
   it('deals the seat\'s starting card from a PALETTE photo during the deal', async () => {
     const referee = new FakeReferee();
-    server = await startServer(referee, { clientDir: '/nonexistent', classify: async () => ({ card: 'G5', confidence: 0.98, alternatives: [{ card: 'G5', p: 0.98 }] }) });
+    server = await startServer(referee, { clientDir: '/nonexistent', photos: photosOver(referee, async () => ({ card: 'G5', confidence: 0.98, alternatives: [{ card: 'G5', p: 0.98 }] })) });
     for (const c of OPENING.slice(0, 2)) await request(server.url).post('/api/commands').set(bearer(PIN)).send(c as object);
     const r = await request(server.url).post('/api/scan?seat=1&to=palette').set(bearer(PIN)).set('Content-Type', 'image/jpeg').send(JPEG);
     expect(r.status).toBe(200);

@@ -8,8 +8,8 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PanelDriver } from '../../../../device/hardware/panel/driver.ts';
 import type { PanelKeyEvent } from '../../../../device/hardware/panel/key-event.ts';
-import type { PanelOutcome } from '../../../../device/hardware/panel/key-commands.ts';
-import { routePanelKeys } from '../../../../device/hardware/panel/key-router.ts';
+import type { PanelOutcome } from '../../../../device/table-inputs/key-commands.ts';
+import { routePanelKeys } from '../../../../device/table-inputs/key-router.ts';
 import { PanelSim, buildFirmwareAndSim } from '../../../helpers/panel-sim.ts';
 import { PATIENCE_MS } from '../../../helpers/patience.ts';
 

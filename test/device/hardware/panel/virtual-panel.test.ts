@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VirtualPanel } from '../../../../device/hardware/panel/virtual-panel.ts';
-import { routePanelKeys } from '../../../../device/hardware/panel/key-router.ts';
-import type { PanelOutcome } from '../../../../device/hardware/panel/key-commands.ts';
+import { routePanelKeys } from '../../../../device/table-inputs/key-router.ts';
+import type { PanelOutcome } from '../../../../device/table-inputs/key-commands.ts';
 
 describe('VirtualPanel', () => {
   it('emits a key event for a press from the dashboard, numbered like the board', async () => {

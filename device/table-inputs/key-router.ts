@@ -1,7 +1,7 @@
 // Wires the driver's key events to keyToCommand, one press at a time: a scan takes a camera
 // frame, and the next press (an UNDO right after a PALETTE, say) must not overtake it.
 import type { Logger } from 'pino';
-import type { PanelKeyEvent } from './key-event.ts';
+import type { PanelKeyEvent } from '../hardware/panel/key-event.ts';
 import { keyToCommand, type CardScanner, type PanelOutcome } from './key-commands.ts';
 
 /** The part of PanelDriver the router listens to. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { keyToCommand, type CardScanner, type ScanResult } from '../../../../device/hardware/panel/key-commands.ts';
-import type { PanelKeyEvent } from '../../../../device/hardware/panel/key-event.ts';
-import type { PublicView } from '../../../../device/referee/types.ts';
+import { keyToCommand, type CardScanner, type ScanResult } from '../../../device/table-inputs/key-commands.ts';
+import type { PanelKeyEvent } from '../../../device/hardware/panel/key-event.ts';
+import type { PublicView } from '../../../device/referee/types.ts';
 
 /** A public view as the referee publishes it (RULES.md §9), seat 1 to play. */
 function view(overrides: Partial<PublicView> = {}): PublicView {
@@ -95,12 +95,12 @@ describe('keyToCommand', () => {
 
   it('answers a rescan when the scanner cannot read the card', async () => {
     expect(await keyToCommand(press(1, 'palette'), view(), scanner({ rescan: 'blurred' }), ids))
-      .toEqual({ kind: 'rescan', seat: 1, reason: 'blurred' });
+      .toEqual({ kind: 'rescan', seat: 1, reason: 'blurred', alternatives: [] });
   });
 
   it('reads the referee scanner\'s rescan shape too ({rescan: true, reason})', async () => {
     const refereeStyle = { scan: async () => ({ rescan: true, reason: 'low-confidence' }) } as unknown as CardScanner;
-    expect(await keyToCommand(press(1, 'canvas'), view(), refereeStyle, ids)).toEqual({ kind: 'rescan', seat: 1, reason: 'low-confidence' });
+    expect(await keyToCommand(press(1, 'canvas'), view(), refereeStyle, ids)).toEqual({ kind: 'rescan', seat: 1, reason: 'low-confidence', alternatives: [] });
   });
 
   it('answers a failed scan when the scanner throws or names no card', async () => {

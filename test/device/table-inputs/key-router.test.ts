@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { routePanelKeys } from '../../../../device/hardware/panel/key-router.ts';
-import type { PanelKeyEvent } from '../../../../device/hardware/panel/key-event.ts';
-import type { PanelOutcome } from '../../../../device/hardware/panel/key-commands.ts';
+import { routePanelKeys } from '../../../device/table-inputs/key-router.ts';
+import type { PanelKeyEvent } from '../../../device/hardware/panel/key-event.ts';
+import type { PanelOutcome } from '../../../device/table-inputs/key-commands.ts';
 
 const view = {
   phase: 'turn', active: 0, pending: null,
