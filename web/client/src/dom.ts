@@ -31,13 +31,6 @@ export function fill(el: Element, ...children: Child[]): void {
   append(el, children);
 }
 
-/** Finds an element by its data-testid (the page is built with them). */
-export function byTestId<T extends HTMLElement = HTMLElement>(id: string, root: ParentNode = document): T {
-  const el = root.querySelector<T>(`[data-testid="${id}"]`);
-  if (el === null) throw new Error(`no element with data-testid "${id}"`);
-  return el;
-}
-
 const SVG = 'http://www.w3.org/2000/svg';
 
 /** An inline icon from the page's symbol sprite. */
