@@ -16,6 +16,7 @@ import { playUpdate } from './wiring/table-signals.ts';
 import { panelScanner, refereeScanner } from './wiring/scanner.ts';
 import type { CardScanner as RefereeScanner } from './referee/types.ts';
 import type { Classify as WebClassify } from '../web/server/server.ts';
+import type { DeckDesk } from '../web/server/decks.ts';
 import type { CameraSource } from './hardware/camera/index.ts';
 import { createWebServer } from '../web/server/server.ts';
 import { loadPin } from '../web/server/auth.ts';
@@ -108,7 +109,7 @@ export async function startCompanion(options: StartOptions = {}): Promise<Compan
   };
   try {
     // The classifier (TensorFlow.js) and the camera load while the rest starts: they are the slow part.
-    const visionReady = startVision(config, logger, demo?.tray ?? options.camera);
+    const visionReady = startVision(config, logger, demo?.tray ?? options.camera, dataDir);
     stops.push(async () => (await visionReady).stop());
     const scan: RefereeScanner = async (seat, exclude) => {
       const vision = await visionReady;
@@ -128,8 +129,20 @@ export async function startCompanion(options: StartOptions = {}): Promise<Compan
       if (read === undefined) return { card: null, confidence: 0, alternatives: [], reason: 'no-classifier' };
       return read(image, { exclude });
     };
+    // The deck routes wait for the classifier like the reads do; none loaded means no decks.
+    const withDecks = async () => {
+      const { decks } = await visionReady;
+      if (decks === undefined) throw new Error('no card classifier is installed on this companion, so it has no decks');
+      return decks;
+    };
+    const decks: DeckDesk = {
+      state: async () => (await visionReady).decks?.state() ?? { decks: [], problem: 'no card classifier is installed on this companion' },
+      activate: async (id) => (await withDecks()).activate(id),
+      rename: async (id, name) => (await withDecks()).rename(id, name),
+      remove: async (id) => (await withDecks()).remove(id),
+    };
     const web = createWebServer({
-      referee, port: options.port ?? config.port, host: config.host, dataDir, pin: config.pin, logger: logger.child({ part: 'web' }), classify,
+      referee, port: options.port ?? config.port, host: config.host, dataDir, pin: config.pin, logger: logger.child({ part: 'web' }), classify, decks,
     });
     const { port } = await web.start();
     stops.push(() => web.stop());

@@ -4,10 +4,13 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { CameraError, FolderCamera, PiCamera, UsbCamera, type CameraSource } from '../hardware/camera/index.ts';
 import type { Classify, FrameSource } from './scanner.ts';
+import type { DeckBook } from '../../vision/deck/book.ts';
 
 export interface VisionParts {
   camera?: FrameSource;
   classify?: Classify;
+  /** The decks taught to the companion, when a classifier loaded. */
+  decks?: DeckBook;
   cameraLine: string;
   classifierLine: string;
   stop(): Promise<void>;
@@ -55,16 +58,24 @@ async function chooseCamera(config: Config): Promise<{ camera?: CameraSource; li
 }
 
 /** Starts the camera (or takes the caller's) and loads the classifier. */
-export async function startVision(config: Config, logger: Logger, given?: CameraSource): Promise<VisionParts> {
+export async function startVision(config: Config, logger: Logger, given?: CameraSource, dataDir?: string): Promise<VisionParts> {
   let classify: Classify | undefined;
+  let decks: DeckBook | undefined;
   let classifierLine: string;
   try {
     // Loaded only here: TensorFlow.js is the heaviest part of the companion.
     const { CardClassifier } = await import('../../vision/classifier.ts');
     const classifier = await CardClassifier.load({ logger: logger.child({ part: 'vision' }) });
-    classify = (image, options) => classifier.classify(image, options);
+    // Every read goes through the deck book, so the active deck (if any) reads every frame.
+    const { DeckBook } = await import('../../vision/deck/book.ts');
+    const { DeckStore } = await import('../../vision/deck/store.ts');
+    const book = new DeckBook(classifier, new DeckStore(dataDir ?? config.dataDir), logger.child({ part: 'vision' }));
+    await book.load();
+    decks = book;
+    classify = async (image, options) => (await book.examine(image, options)).classification;
     const { accuracy, version } = classifier.metadata;
-    classifierLine = `${classifier.backend} backend, model ${version} (${((100 * accuracy.correct) / Math.max(1, accuracy.photos)).toFixed(1)} % of ${accuracy.photos} validation photos read right, ${accuracy.confidentErrors} wrongly)`;
+    const deckWords = book.deckName !== null ? `; deck "${book.deckName}"` : book.problem !== null ? `; deck not used: ${book.problem}` : '; no deck taught';
+    classifierLine = `${classifier.backend} backend, model ${version} (${((100 * accuracy.correct) / Math.max(1, accuracy.photos)).toFixed(1)} % of ${accuracy.photos} validation photos read right, ${accuracy.confidentErrors} wrongly)${deckWords}`;
   } catch (err) {
     classifierLine = `unavailable: ${why(err)} — cards are entered on the dashboard`;
     logger.warn({ part: 'vision' }, classifierLine);
@@ -74,6 +85,7 @@ export async function startVision(config: Config, logger: Logger, given?: Camera
   return {
     camera: chosen.camera,
     classify,
+    decks,
     cameraLine: chosen.line,
     classifierLine,
     stop: async () => chosen.camera?.stop(),

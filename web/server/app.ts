@@ -9,6 +9,7 @@ import { bearerOf, type Credentials } from './auth.ts';
 import { dispatchCommand } from './dispatch.ts';
 import { AuthLockout, KeyedBuckets, type RateLimit } from './rate-limit.ts';
 import { authorizeSeat, refereeOnly, type Refusal } from './roles.ts';
+import { deckRoutes, type DeckDesk } from './decks.ts';
 import type { ScanDesk } from './scan.ts';
 import { describeIssues, GameIdSchema, PairingRequestSchema, PairRequestSchema, ScanQuerySchema } from './schemas.ts';
 import { serveClient } from './static.ts';
@@ -18,6 +19,8 @@ export interface AppOptions {
   credentials: Credentials;
   lockout: AuthLockout;
   scans: ScanDesk;
+  /** The companion's decks; without them /api/decks answers 503. */
+  decks?: DeckDesk;
   limit: RateLimit;
   clientDir: string;
   clients: () => number;
@@ -144,6 +147,8 @@ export function createApp(o: AppOptions): express.Express {
     const { status, answer } = await o.scans.identify(req.body);
     res.status(status).json(answer);
   });
+
+  app.use(deckRoutes(o.decks, roleOf, refuse));
 
   app.get('/api/scans', (_req, res) => {
     const refused = refereeOnly(roleOf(res), 'the scan log');

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { pino, type Logger } from 'pino';
 import type { RefereeApi } from '../../device/referee/types.ts';
 import { createApp } from './app.ts';
+import type { DeckDesk } from './decks.ts';
 import { Credentials, loadPin } from './auth.ts';
 import { SocketHub } from './hub.ts';
 import { AuthLockout, HTTP_LIMIT, SOCKET_LIMIT, type RateLimit } from './rate-limit.ts';
@@ -26,6 +27,8 @@ export interface WebServerOptions {
   logger?: Logger;
   /** The card classifier for uploaded photos; without it POST /api/scan answers 503. */
   classify?: Classify;
+  /** The decks taught to the companion (/api/decks). */
+  decks?: DeckDesk;
   /** The built dashboard; defaults to web/client/dist. */
   clientDir?: string;
   /** Flood limits, per address (HTTP) and per connection (socket). */
@@ -61,6 +64,7 @@ export function createWebServer(options: WebServerOptions): WebServer {
         credentials,
         lockout,
         scans: new ScanDesk(options.referee, options.classify, logger),
+        decks: options.decks,
         limit: options.limits?.http ?? HTTP_LIMIT,
         clientDir: options.clientDir ?? DEFAULT_CLIENT_DIR,
         clients: () => h.size,
