@@ -4,9 +4,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { pinProblem } from '../web/server/auth.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const bcm = z.coerce.number().int().min(2).max(27);
+// "https://red7.example, http://192.168.1.20:8080" or a JSON list: each an origin (scheme, host, port; no path).
+const origins = z.union([z.array(z.string()), z.string().transform((v) => v.split(',').map((o) => o.trim()).filter((o) => o !== ''))])
+  .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s]+$/i, 'an origin is scheme://host[:port], like "https://red7.example"').transform((o) => o.toLowerCase())));
 const bool = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]);
 
 /** Every setting, in the order `red7 config` prints them. */
@@ -14,7 +18,11 @@ export const SETTINGS = {
   port: { env: 'RED7_PORT', schema: port, default: 8080, description: 'HTTP and WebSocket port of the dashboard' },
   host: { env: 'RED7_HOST', schema: z.string().min(1), default: '0.0.0.0', description: 'address to listen on (0.0.0.0: the whole table network)' },
   dataDir: { env: 'RED7_DATA', schema: z.string().min(1), default: './data', description: 'folder of the journal (red7.db) and the referee PIN' },
-  pin: { env: 'RED7_PIN', schema: z.string().regex(/^[0-9A-Za-z]{4,32}$/, 'a PIN is 4 to 32 letters or digits').optional(), default: undefined, description: 'referee PIN (default: generated at first start and kept in the data folder)' },
+  pin: { env: 'RED7_PIN', schema: z.string().superRefine((p, ctx) => {
+    const problem = pinProblem(p);
+    if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+  }).optional(), default: undefined, description: 'referee PIN, 6 to 32 digits or letters (default: 6 digits generated at first start and kept in the data folder)' },
+  allowedOrigins: { env: 'RED7_ALLOWED_ORIGINS', schema: origins, default: [] as string[], description: 'other web origins whose pages may open the dashboard socket, comma-separated (the dashboard’s own is always allowed)' },
   language: { env: 'RED7_LANG', schema: z.enum(['en', 'de', 'pt', 'ru', 'ko']), default: 'en', description: 'language of announcements' },
   panel: { env: 'RED7_PANEL', schema: z.string().min(1), default: 'auto', description: 'serial panel: a device path, "auto" (by USB id or /dev/serial/by-id) or "none"' },
   camera: { env: 'RED7_CAMERA', schema: z.enum(['auto', 'rpicam', 'v4l2', 'folder', 'none']), default: 'auto', description: 'camera source; "auto" picks rpicam, then a v4l2 device, else none' },

@@ -2,6 +2,7 @@
 // config, starts the referee and the dashboard, finds the panel, the Pi's GPIO, the camera and
 // the classifier, says what it found in one startup summary, and wires them together.
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { resolve } from 'node:path';
 import { pino, type Logger } from 'pino';
@@ -52,13 +53,18 @@ export interface Companion {
   summary: string[];
   /** Milliseconds from the call to ready. */
   readyMs: number;
+  /** With --demo: resolves with the closing line once the recorded game has been played. */
+  demoOver: Promise<string> | null;
   stop(): Promise<void>;
 }
 
 async function choosePanel(config: Config, logger: Logger): Promise<{ panel: SeatPanel | null; line: string }> {
   if (config.panel === 'none') return { panel: null, line: 'none (RED7_PANEL=none): the dashboard’s virtual panel stands in' };
   if (config.panel !== 'auto') {
-    return { panel: new PanelDriver({ path: config.panel, logger: logger.child({ part: 'panel' }) }), line: `serial ${config.panel}` };
+    const panel = new PanelDriver({ path: config.panel, logger: logger.child({ part: 'panel' }) });
+    // The driver keeps trying the path, so a panel plugged in later is found; the summary says it is not there yet.
+    if (!existsSync(config.panel)) return { panel, line: `serial ${config.panel} — missing: not plugged in (or another name); waiting for it to appear; the dashboard’s virtual panel stands in` };
+    return { panel, line: `serial ${config.panel}` };
   }
   // The driver keeps looking, so a panel plugged in later is found without a restart.
   const found = await findPanelPorts({ list: () => SerialPort.list() }).catch(() => []);
@@ -143,6 +149,7 @@ export async function startCompanion(options: StartOptions = {}): Promise<Compan
     };
     const web = createWebServer({
       referee, port: options.port ?? config.port, host: config.host, dataDir, pin: config.pin, logger: logger.child({ part: 'web' }), classify, decks,
+      allowedOrigins: config.allowedOrigins,
     });
     const { port } = await web.start();
     stops.push(() => web.stop());
@@ -189,10 +196,21 @@ export async function startCompanion(options: StartOptions = {}): Promise<Compan
       `classifier: ${vision.classifierLine}`,
       `speech:     ${speaking ? 'espeak-ng here, and the dashboard’s browser' : `the dashboard’s browser (espeak-ng ${config.speech ? 'not found' : 'off: RED7_SPEECH=false'})`}`,
     ];
+    let demoOver: Promise<string> | null = null;
     if (demo) {
       const abort = new AbortController();
       const finished = runDemo({ referee, panel: demo.panel, tray: demo.tray, logger, paceMs: options.demoPaceMs ?? 1400, signal: abort.signal })
-        .catch((err) => logger.error({ err: err instanceof Error ? err.message : String(err) }, 'the demo stopped'));
+        .then((report) => {
+          const line = `demo over: ${report.steps} steps, ${report.read} cards read from their photos, ${report.enteredByHand} entered by hand`;
+          web.notice(line);
+          return line;
+        }, (err: unknown) => {
+          const line = `demo over: it stopped early (${err instanceof Error ? err.message : String(err)})`;
+          logger.error(line);
+          web.notice(line);
+          return line;
+        });
+      demoOver = finished;
       stops.push(async () => {
         abort.abort();
         await finished;
@@ -201,7 +219,7 @@ export async function startCompanion(options: StartOptions = {}): Promise<Compan
     }
     const readyMs = performance.now() - started;
     logger.info({ summary, readyMs: Math.round(readyMs) }, `red7 companion ready at ${url}`);
-    return { url, pin, referee, panel, gpio, config, sources, summary, readyMs, stop: stopAll };
+    return { url, pin, referee, panel, gpio, config, sources, summary, readyMs, demoOver, stop: stopAll };
   } catch (err) {
     await stopAll();
     throw err;

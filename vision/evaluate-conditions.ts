@@ -72,6 +72,8 @@ export interface ConditionsOptions {
   height?: number;
   lines?: readonly EvalLine[];
   onProgress?: (line: EvalLine, done: number) => void;
+  /** Where the photos come from (linePhoto unless told: a saved set can be read again). */
+  photo?: (line: EvalLine, i: number) => Promise<LabelledPhoto>;
   /** Called with every photo and its answer (to keep the failures for a look). */
   onPhoto?: (line: EvalLine, i: number, photo: LabelledPhoto, answer: Classification) => void | Promise<void>;
 }
@@ -94,7 +96,7 @@ export async function evaluateConditions(classifier: CardClassifier, o: Conditio
     const errors: number[] = [];
     let located = 0;
     for (let i = 0; i < o.count; i++) {
-      const photo = await linePhoto(line, i, o.seed, pool, width, height);
+      const photo = o.photo ? await o.photo(line, i) : await linePhoto(line, i, o.seed, pool, width, height);
       photosHash.update(photo.jpeg);
       const r = await classifier.classify(photo.jpeg);
       answersHash.update(`${line}\t${i}\t${r.card ?? '-'}\t${r.reason ?? ''}\n`);

@@ -1,5 +1,5 @@
 // From the model's heads to a card: p(card) = p(colour) × p(value), cards that cannot be there
-// are removed and the rest renormalised (SPEC section 8: ruled out before choosing).
+// are removed and the rest renormalised (RULES.md §9: ruled out before choosing).
 import { ALL_CARDS, cardColourIndex, cardValue, type Card } from '../device/rules/cards.ts';
 
 /** Below this "is a Red7 face" probability the located thing is some other object: the answer is "no-card", never a card. */

@@ -6,7 +6,7 @@ import type { PrivateView, PublicView, RefereeError, RefereeEvent } from '../dev
 /** Version of the socket protocol; bumped on any incompatible change. */
 export const PROTOCOL_VERSION = 1;
 
-/** Largest JSON body or socket message accepted (SPEC section 10: refuse, never crash). */
+/** Largest JSON body or socket message accepted (RULES.md §10: refuse, never crash). */
 export const MAX_MESSAGE_BYTES = 64 * 1024;
 
 /** Largest uploaded scan photo. */
@@ -33,6 +33,7 @@ export type ServerMessage =
   | ({ type: 'auth' } & RoleInfo)
   | { type: 'result'; id: string; result: CommandAnswer }
   | { type: 'error'; id?: string; error: RefereeErrorLike }
+  | { type: 'notice'; text: string }
   | { type: 'pong' };
 
 /** What a client may send over the socket. */
@@ -53,7 +54,10 @@ export const SERVER_CODES = [
   'auth/required', // no credential, and the request needs one
   'auth/invalid', // a credential that is neither the PIN nor a paired seat's token
   'auth/forbidden', // a valid credential that may not do this
-  'auth/locked', // too many wrong credentials from this address: wait a minute
+  'auth/locked', // too many wrong credentials from this address, or from everywhere: wait
+  'auth/revoked', // this device's seat was unpaired: it is a watcher now
+  'origin/forbidden', // (an upgrade refused with 403) a page of another site tried to open the socket
+  'storage/failed', // a state file (pairings) could not be written: nothing was kept
   'message/malformed', // a body or socket message that is not valid JSON of the expected shape
   'message/too-large', // over MAX_MESSAGE_BYTES (or MAX_IMAGE_BYTES for a photo)
   'rate/limited', // too many requests or messages: slow down

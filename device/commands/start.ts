@@ -20,11 +20,17 @@ export const run: CommandRun = async (args, io) => {
     return 1;
   }
   io.stdout.write(`\nRed7 companion ready in ${(companion.readyMs / 1000).toFixed(1)} s\n  ${companion.summary.join('\n  ')}\n\n`);
-  await new Promise<void>((resolve) => {
-    const stop = () => resolve();
+  // Until Ctrl-C or SIGTERM; a demo also ends by itself once its recorded game has been played.
+  let stop = (): void => undefined;
+  const signalled = new Promise<string | null>((resolve) => {
+    stop = () => resolve(null);
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  const ended = await Promise.race([signalled, companion.demoOver ?? signalled]);
+  process.off('SIGINT', stop);
+  process.off('SIGTERM', stop);
+  if (ended !== null) io.stdout.write(`\n${ended}\n`);
   io.stdout.write('stopping…\n');
   await companion.stop();
   return 0;

@@ -1,16 +1,17 @@
-// `red7 state [--data DIR] [--seat N]`: the current public view (or one seat's private view) as JSON.
+// `red7 state [--data DIR] [--seat N|NAME]`: the current public view (or one seat's private view) as
+// JSON. People name a seat by its player or number it from 1; the JSON's own `seat` counts from 0.
 import { DEFAULT_DATA_DIR, startReferee, unexpectedOptions } from '../referee/cli-support.ts';
 import { parseOptions, writeJsonLine, type CommandRun } from './io.ts';
 
-const USAGE = 'usage: red7 state [--data DIR] [--seat N]\n';
+const USAGE = 'usage: red7 state [--data DIR] [--seat N|NAME]   (N counts from 1; the JSON\'s seat field from 0)\n';
 
 /** Runs `red7 state`. */
 export const run: CommandRun = async (args, io) => {
   const { options, positional } = parseOptions(args);
   const bad = unexpectedOptions(options, ['data', 'seat'], positional, 0);
   const seatText = options.get('seat') as string | undefined;
-  if (bad !== null || (seatText !== undefined && !/^\d$/.test(seatText))) {
-    io.stderr.write(`red7 state: ${bad ?? '--seat must be a seat number (0 to 3)'}\n${USAGE}`);
+  if (bad !== null || (seatText !== undefined && (seatText.length === 0 || seatText.length > 24))) {
+    io.stderr.write(`red7 state: ${bad ?? '--seat must be a seat number (1 to 4) or a player\'s name'}\n${USAGE}`);
     return 2;
   }
   const dataDir = (options.get('data') as string | undefined) ?? DEFAULT_DATA_DIR;
@@ -21,9 +22,12 @@ export const run: CommandRun = async (args, io) => {
       writeJsonLine(io.stdout, referee.publicView());
       return 0;
     }
-    const view = referee.privateView(Number(seatText));
+    const names = referee.publicView().players.map((p) => p.name);
+    const index = /^\d$/.test(seatText) ? Number(seatText) - 1 : names.findIndex((n) => n.toLowerCase() === seatText.toLowerCase());
+    const view = index < 0 ? null : referee.privateView(index);
     if (view === null) {
-      io.stderr.write(`red7 state: there is no seat ${seatText} in the current game\n`);
+      const seats = names.map((n, i) => `${i + 1} ${n}`).join(', ');
+      io.stderr.write(`red7 state: there is no seat ${seatText} in the current game${seats === '' ? '' : ` (seats: ${seats})`}\n`);
       return 1;
     }
     writeJsonLine(io.stdout, view);

@@ -62,9 +62,15 @@ function nextUpdate(referee: RefereeApi, ms: number): Promise<RefereeUpdate | nu
   });
 }
 
-const sleep = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve) => {
-  const t = setTimeout(resolve, ms);
-  signal?.addEventListener('abort', () => { clearTimeout(t); resolve(); }, { once: true });
+/** Waits ms, or less when aborted; the abort listener goes with the wait, so steps add none. */
+export const pause = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve) => {
+  const done = (): void => {
+    clearTimeout(t);
+    signal?.removeEventListener('abort', done);
+    resolve();
+  };
+  const t = setTimeout(done, ms);
+  signal?.addEventListener('abort', done, { once: true });
 });
 
 /** Plays the recorded game; resolves when it is over (or aborted). */
@@ -75,7 +81,7 @@ export async function runDemo(parts: DemoParts, commands = recordedGame()): Prom
   let shadow: GameState | null = null;
   for (const [i, command] of commands.entries()) {
     if (parts.signal?.aborted) break;
-    await sleep(parts.paceMs, parts.signal);
+    await pause(parts.paceMs, parts.signal);
     const expected = applyCommand(shadow, command);
     if (expected.ok) shadow = expected.state;
     else report.refused++;

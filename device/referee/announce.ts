@@ -1,8 +1,9 @@
-// Events become announcement lines in the table's language (SPEC section 7). Cards are always
+// Events become announcement lines in the table's language (RULES.md §8). Cards are always
 // named in words ("Blue 4"), never by colour alone; a card that goes face down is never named.
-import { currentRule, satisfyingSet, formatCard, type GameState, type Rule } from '../rules/index.ts';
+import { currentRule, mandatoryPending, satisfyingSet, formatCard, type GameState, type Rule } from '../rules/index.ts';
 import { CATALOGUES, cardWords } from './i18n/index.ts';
 import { ILLEGAL_KIND_OF } from './i18n/catalogue.ts';
+import { commandWords } from './command-words.ts';
 import type { Language, RefereeCode, RefereeEvent } from './types.ts';
 import type { RejectionCode } from '../rules/index.ts';
 
@@ -29,6 +30,7 @@ export function announce(events: readonly RefereeEvent[], state: GameState | nul
   const card = (c: string) => cardWords(c, language);
   const rule = (r: Rule) => t.rule[r];
   const lines: string[] = [];
+  const tail: string[] = [];
   let flowAt = -1;
   let wantLeader = false;
   const ordered = events.slice();
@@ -64,25 +66,31 @@ export function announce(events: readonly RefereeEvent[], state: GameState | nul
         break;
       case 'cardTaken': lines.push(t.taken(name(e.seat), name(e.from))); break;
       case 'orderWarning': lines.push(t.orderWarning(name(e.seat))); break;
+      case 'notWinningYet': lines.push(t.notWinningYet(name(e.seat), rule(e.rule))); break;
+      case 'bonusWithdrawn': lines.push(t.bonusWithdrawn(name(e.seat), e.palette)); break;
       case 'leaderChanged': break; // rendered once, from the state, below
       case 'cardDrawn': lines.push(t.drew[e.reason](name(e.seat))); break;
       case 'actionPending':
-        lines.push('action' in e.pending ? t.pending[e.pending.action](name(e.seat)) : t.pendingBonus(name(e.seat)));
+        if (!('action' in e.pending)) lines.push(t.pendingBonus(name(e.seat)));
+        else if (e.pending.action === 1 && !oneOwed(state, e.seat)) lines.push(t.oneNotOwed(name(e.seat)));
+        else lines.push(t.pending[e.pending.action](name(e.seat)));
         break;
       case 'actionSkipped': lines.push(t.skipped[e.why](name(e.seat), e.action)); break;
       case 'playerOut': lines.push(t.out[e.reason](name(e.seat))); break;
       case 'roundWon': lines.push(t.roundWon(name(e.seat), e.round, rule(e.rule))); break;
       case 'pointsScored': lines.push(t.scored(name(e.seat), e.cards.map(card), e.points, e.total)); break;
       case 'gameOver': lines.push(t.gameOver[e.reason](name(e.winner), e.scores[e.winner] ?? 0)); break;
-      case 'illegalPlay': {
-        // A canvas card refused as it is played never lands; one refused at the end of the turn already did.
-        const kind = e.command === 'endTurn' && e.code === 'canvas/not-winning' ? 'turn-not-winning'
-          : (ILLEGAL_KIND_OF[e.code as RejectionCode | RefereeCode] ?? 'other');
-        lines.push(t.illegal[kind](e.seat === null ? null : name(e.seat)));
+      case 'illegalPlay': lines.push(refusalLine(e.code, e.command, e.seat === null ? null : name(e.seat), language)); break;
+      case 'rescanNeeded': lines.push(t.rescan(name(e.seat))); break;
+      case 'undone': {
+        const what = e.command !== undefined ? commandWords(e.command, t, name, card)
+          : t.command.correction(e.corrected ?? e.seq);
+        lines.push(t.undone(what));
+        // Whose turn it is now comes last, after the leader line.
+        const now = nowLine(state, language);
+        if (now !== null) tail.push(now);
         break;
       }
-      case 'rescanNeeded': lines.push(t.rescan(name(e.seat))); break;
-      case 'undone': lines.push(t.undone(e.seq)); break;
       case 'corrected':
         lines.push(t.corrected(e.seq, isFaceUp(state, e.card) ? card(e.card) : null, e.invalidated));
         break;
@@ -90,7 +98,30 @@ export function announce(events: readonly RefereeEvent[], state: GameState | nul
   }
   const leader = wantLeader ? leaderLine(state, language) : null;
   if (leader !== null) lines.splice(flowAt < 0 ? lines.length : flowAt, 0, leader);
-  return lines;
+  return [...lines, ...tail];
+}
+
+/** A refusal as the table hears it, in its language: who tried (null when unknown) and the family of the refusal. */
+export function refusalLine(code: string, command: string | undefined, who: string | null, language: Language): string {
+  // A canvas card refused as it is played never lands; one refused at the end of the turn already did.
+  const kind = command === 'endTurn' && code === 'canvas/not-winning' ? 'turn-not-winning'
+    : (ILLEGAL_KIND_OF[code as RejectionCode | RefereeCode] ?? 'other');
+  return CATALOGUES[language].illegal[kind](who);
+}
+
+/** Whether the 1 just played is owed: not by a player behind whom no take would keep in (RULES.md §6). */
+function oneOwed(state: GameState | null, seat: number): boolean {
+  return state === null || state.turn === null || state.active !== seat || mandatoryPending(state, seat) === 1;
+}
+
+/** Whose turn it is, or what the table does next, after the game was taken back. */
+function nowLine(state: GameState | null, language: Language): string | null {
+  const t = CATALOGUES[language];
+  if (state === null) return null;
+  if (state.phase === 'turn' && state.active !== null) return t.nowTurn(state.players[state.active]!.name);
+  if (state.phase === 'setup') return t.nowDeal();
+  if (state.phase === 'roundOver') return t.nowNextRound();
+  return null;
 }
 
 function currentRuleOr(state: GameState | null): Rule {

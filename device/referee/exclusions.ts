@@ -1,4 +1,4 @@
-// What a card on the scan tray cannot be, from what the table can see (SPEC section 8: cards
+// What a card on the scan tray cannot be, from what the table can see (RULES.md §9: cards
 // that cannot be where the classifier says are ruled out before choosing). The panel, the
 // dashboard's photo upload and the referee's own scans all rule out the same way.
 import { ALL_CARDS, formatCard } from '../rules/index.ts';

@@ -1,8 +1,9 @@
 // The journal: every accepted command of every game, in SQLite (better-sqlite3, WAL,
-// synchronous=FULL), committed before the command is acknowledged (SPEC section 10).
-import { existsSync, mkdirSync } from 'node:fs';
+// synchronous=FULL), committed before the command is acknowledged (RULES.md §10).
+import { accessSync, chmodSync, closeSync, constants, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { lockDataFolder, type DataLock } from './data-lock.ts';
 import type { Command, Phase } from '../rules/index.ts';
 import { JOURNAL_TABLES, MIGRATIONS, SCHEMA_VERSION } from './migrations.ts';
 import type { GameSummary, Language, RefereeEvent } from './types.ts';
@@ -36,14 +37,15 @@ export class Journal {
   /** The phase last written for each game, to skip rewriting an unchanged one. */
   private readonly phases = new Map<number, Phase | null>();
 
-  private constructor(private readonly db: Database.Database, readonly file: string) {
+  private constructor(private readonly db: Database.Database, readonly file: string, private readonly lock: DataLock | null) {
     this.stmts = {
       insertGame: db.prepare('INSERT INTO games (started_at, players, language, phase) VALUES (?, ?, ?, ?)'),
       insertCommand: db.prepare('INSERT INTO commands (game_id, seq, command, events, source, cmd_id, at) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       setPhase: db.prepare('UPDATE games SET phase = ? WHERE id = ?'),
       lastGame: db.prepare('SELECT MAX(id) AS id FROM games'),
       commands: db.prepare('SELECT seq, command, events FROM commands WHERE game_id = ? ORDER BY seq'),
-      delivery: db.prepare('SELECT game_id AS game, seq, events FROM commands WHERE source = ? AND cmd_id = ? ORDER BY game_id DESC, seq DESC LIMIT 1'),
+      // Named: left to itself the planner walks the game's whole log by its primary key, once per command.
+      delivery: db.prepare('SELECT seq, command, events FROM commands INDEXED BY commands_delivery WHERE game_id = ? AND source = ? AND cmd_id = ? ORDER BY seq LIMIT 1'),
       games: db.prepare(`SELECT g.id, g.started_at, g.players, g.language, g.phase, (SELECT COUNT(*) FROM commands c WHERE c.game_id = g.id) AS commands
                          FROM games g ORDER BY g.id`),
       game: db.prepare(`SELECT g.id, g.started_at, g.players, g.language, g.phase, (SELECT COUNT(*) FROM commands c WHERE c.game_id = g.id) AS commands
@@ -56,11 +58,25 @@ export class Journal {
     const file = join(dataDir, JOURNAL_FILE);
     const readonly = options.readonly === true;
     if (readonly && !existsSync(file)) return null;
+    // An empty file is not a new journal: something truncated it, and replacing it would hide that.
+    if (existsSync(file) && statSync(file).size === 0) {
+      throw new JournalError(`the journal ${file} is empty (0 bytes), not a red7 journal: it may have been truncated; move it away to start a new journal; it was left untouched`);
+    }
+    let lock: DataLock | null = null;
     let db: Database.Database;
     try {
-      if (!readonly) mkdirSync(dataDir, { recursive: true });
+      if (!readonly) {
+        mkdirSync(dataDir, { recursive: true });
+        Journal.checkWritable(dataDir, file);
+        lock = lockDataFolder(dataDir);
+        // It names face-down cards: readable by the companion's user only, like the PIN (SQLite gives -wal and -shm its mode).
+        if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
+        chmodSync(file, 0o600);
+      }
       db = new Database(file, { readonly, fileMustExist: readonly, timeout: 5000 });
     } catch (e) {
+      lock?.release();
+      if (e instanceof JournalError || (e as Error).name === 'DataFolderBusy') throw e;
       throw new JournalError(`cannot open the journal ${file}: ${describe(e)}`);
     }
     try {
@@ -72,12 +88,31 @@ export class Journal {
       } else if ((db.pragma('user_version', { simple: true }) as number) < SCHEMA_VERSION) {
         throw new JournalError(`the journal ${file} has an older schema: open it once with a command that writes (red7 play) to upgrade it`);
       }
-      return new Journal(db, file);
+      return new Journal(db, file, lock);
     } catch (e) {
       db.close();
+      lock?.release();
       if (e instanceof JournalError) throw e;
+      if (/readonly|read-only/i.test(describe(e)) || (e as { code?: string }).code?.startsWith('SQLITE_READONLY')) throw Journal.readOnly(dataDir, file, e);
       throw new JournalError(`cannot read the journal ${file} (corrupt, or not a red7 journal): ${describe(e)}; it was left untouched`);
     }
+  }
+
+  /** Refuses a data folder or journal this user may not write, before anything reads it as damaged. */
+  private static checkWritable(dataDir: string, file: string): void {
+    for (const path of existsSync(file) ? [dataDir, file] : [dataDir]) {
+      try {
+        accessSync(path, constants.W_OK);
+      } catch (e) {
+        throw Journal.readOnly(dataDir, path, e);
+      }
+    }
+  }
+
+  private static readOnly(dataDir: string, path: string, e: unknown): JournalError {
+    return new JournalError(
+      `the data folder ${dataDir} is read-only for this user (${path}: ${describe(e)}): the journal is not damaged; make the folder writable (or set RED7_DATA) and start again`,
+    );
   }
 
   /** Refuses a file from a newer companion, a damaged file, or some other program's database — before writing anything. */
@@ -128,6 +163,7 @@ export class Journal {
   /** Closes the database. */
   close(): void {
     if (this.db.open) this.db.close();
+    this.lock?.release();
   }
 
   /** Starts a game with its first command (newGame, seq 1), atomically; returns the game id. */
@@ -163,10 +199,10 @@ export class Journal {
     }));
   }
 
-  /** The accepted command delivered with this source and id, if any. */
-  delivery(source: string, id: string): { game: number; seq: number; events: RefereeEvent[] } | null {
-    const row = this.stmts.delivery.get(source, id) as { game: number; seq: number; events: string } | undefined;
-    return row === undefined ? null : { game: row.game, seq: row.seq, events: JSON.parse(row.events) as RefereeEvent[] };
+  /** The command accepted in a game with this source and id, if any. */
+  delivery(game: number, source: string, id: string): { seq: number; command: Command; events: RefereeEvent[] } | null {
+    const row = this.stmts.delivery.get(game, source, id) as { seq: number; command: string; events: string } | undefined;
+    return row === undefined ? null : { seq: row.seq, command: JSON.parse(row.command) as Command, events: JSON.parse(row.events) as RefereeEvent[] };
   }
 
   /** Every kept game, oldest first. */

@@ -9,6 +9,9 @@ export function publicEvents(events: readonly RefereeEvent[], state: GameState):
     if (e.type === 'cardDiscarded' && e.to === 'deck') return { ...e, card: '' };
     if (e.type === 'cardTaken') return { ...e, card: '' };
     if (e.type === 'corrected' && !isFaceUp(state, e.card)) return { ...e, card: '' };
+    if (e.type === 'undone' && e.command !== undefined && (e.command.type === 'take' || (e.command.type === 'discard' && e.command.to === 'deck'))) {
+      return { ...e, command: { ...e.command, card: '' } };
+    }
     return e;
   });
 }

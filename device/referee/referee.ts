@@ -1,17 +1,18 @@
 // The table session: every input's commands go through one queue and are applied strictly one
 // at a time in arrival order; each accepted command is journaled, committed, and only then
-// acknowledged and announced (SPEC sections 7, 8 and 10). Commands that are already waiting
+// acknowledged and announced (RULES.md §8, §9 and §10). Commands that are already waiting
 // when a commit starts share it (group commit): still one at a time, still committed before
 // any of them is answered, but one sync to disk for the lot.
 import pino from 'pino';
 import {
-  applyCommand, validateCommand, type Command, type GameState, type NewGameCommand, type PlayCommand, type Rejection,
+  applyCommand, validateCommand, type Command, type GameState, type NewGameCommand, type DealCommand, type PlayCommand, type Rejection,
 } from '../rules/index.ts';
 import { announce } from './announce.ts';
 import { BatchQueue } from './batch-queue.ts';
 import { canonical, seatOf } from './canonical.ts';
 import { isLanguage } from './i18n/index.ts';
 import { Journal, JournalError } from './journal.ts';
+import { checkPlayerNames } from './names.ts';
 import { publicEvents, unavailableCards } from './public-events.ts';
 import { GameSession } from './session.ts';
 import { renderTranscript } from './transcript.ts';
@@ -39,6 +40,23 @@ const MAX_BATCH = 256;
 /** Commands a seat sends whose refusal the table hears about (the banner, LEDs and buzzer). */
 const SEAT_PLAYS = new Set<Command['type']>(['play', 'endTurn', 'pass', 'draw', 'discard', 'take']);
 
+/** Refusals a retry may get past (a disk that recovers, a card scanned again): never remembered as the answer. */
+const TRANSIENT = new Set<string>(['journal/failed', 'referee/not-started', 'scan/rescan', 'scan/unavailable']);
+/** Fields the referee fills in when a command comes without them: the scanned card, the table's language. */
+const FILLED: Partial<Record<Command['type'], string>> = { play: 'card', newGame: 'language' };
+
+/** True when a retry asks for what the first delivery asked (the envelope aside). */
+function sameCommand(first: Command, retry: Command): boolean {
+  const strip = (c: Command, drop?: string) => {
+    const { source: _s, id: _i, ...rest } = c as Command & Record<string, unknown>;
+    if (drop !== undefined) delete (rest as Record<string, unknown>)[drop];
+    return JSON.stringify(canonical(rest as Command));
+  };
+  if (strip(first) === strip(retry)) return true;
+  const filled = FILLED[retry.type];
+  return filled !== undefined && (retry as unknown as Record<string, unknown>)[filled] === undefined && strip(first, filled) === strip(retry);
+}
+
 const refused = (code: RefereeError['code'], message: string): SubmitResult => ({ ok: false, error: { code, message } });
 const describe = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -53,7 +71,8 @@ export class Referee implements RefereeApi {
   private updates: RefereeUpdate[] = [];
   /** Updates of the batch being applied: heard only once it is committed. */
   private held: Array<{ update: RefereeUpdate; keep: boolean }> = [];
-  private readonly deliveries = new Map<string, SubmitResult>();
+  /** Answers by (game, source, id): the command as sent, and what it was answered. */
+  private readonly deliveries = new Map<string, { command: Command; result: SubmitResult }>();
   private announcement: string | null = null;
   private warning: PublicView['warning'] = null;
 
@@ -218,24 +237,34 @@ export class Referee implements RefereeApi {
     const valid = validateCommand(input);
     if (!valid.ok) return { ok: false, error: valid.rejection };
     const command = canonical(valid.command);
-    const key = command.id === undefined ? null : `${command.source ?? ''}\u0000${command.id}`;
-    if (key !== null) {
-      const earlier = this.deliveries.get(key) ?? this.journaledDelivery(command);
-      if (earlier !== null) return earlier;
+    // An id names one command of one sender in one game: a retry is answered as the first time.
+    if (command.id !== undefined) {
+      const earlier = this.deliveries.get(this.deliveryKey(command)) ?? this.journaledDelivery(command);
+      if (earlier !== null) {
+        if (sameCommand(earlier.command, command)) return earlier.result;
+        return refused('command/id-conflict', `the id "${command.id}" was already used for another command (${earlier.command.type}) in this game: send a new id`);
+      }
     }
     const result = await this.process(command);
-    if (key !== null) this.remember(key, result);
+    // Keyed by the game after the command: a newGame's retry is looked up in the game it started.
+    if (command.id !== undefined && (result.ok || !TRANSIENT.has(result.error.code))) this.remember(this.deliveryKey(command), { command, result });
     return result;
   }
 
-  private journaledDelivery(command: Command): SubmitResult | null {
-    const found = this.journal!.delivery(command.source ?? '', command.id!);
-    if (found === null) return null;
-    return { ok: true, seq: found.seq, events: found.events, view: this.publicView() };
+  private deliveryKey(command: Command): string {
+    return `${this.session?.game ?? 0}\u0000${command.source ?? ''}\u0000${command.id}`;
   }
 
-  private remember(key: string, result: SubmitResult): void {
-    this.deliveries.set(key, result);
+  private journaledDelivery(command: Command): { command: Command; result: SubmitResult } | null {
+    const game = this.session?.game;
+    if (game === undefined) return null;
+    const found = this.journal!.delivery(game, command.source ?? '', command.id!);
+    if (found === null) return null;
+    return { command: found.command, result: { ok: true, seq: found.seq, events: found.events, view: this.publicView() } };
+  }
+
+  private remember(key: string, delivery: { command: Command; result: SubmitResult }): void {
+    this.deliveries.set(key, delivery);
     if (this.deliveries.size > KEPT_DELIVERIES) this.deliveries.delete(this.deliveries.keys().next().value!);
   }
 
@@ -244,7 +273,7 @@ export class Referee implements RefereeApi {
     if (command.type === 'newGame') return this.startGame(command);
     const session = this.session;
     if (session === null) return refused('game/none', 'no game has been started: start a new game first');
-    if (command.type === 'play' && command.card === undefined) {
+    if ((command.type === 'play' || command.type === 'deal') && command.card === undefined) {
       const scanned = await this.scan(session, command);
       if (!scanned.ok) return scanned.result;
       command = scanned.command;
@@ -266,6 +295,8 @@ export class Referee implements RefereeApi {
   private startGame(command: NewGameCommand): SubmitResult {
     const language = command.language ?? this.language;
     if (!isLanguage(language)) return refused('language/unknown', `announcements exist in en, de, pt, ru and ko, not "${language}"`);
+    const names = checkPlayerNames(command.players);
+    if (names !== null) return refused('newGame/players', names);
     const r = applyCommand(null, command);
     if (!r.ok) return { ok: false, error: r.rejection };
     const stored = { ...command, language } as NewGameCommand;
@@ -281,8 +312,8 @@ export class Referee implements RefereeApi {
     return this.accepted(1, r.events);
   }
 
-  /** Reads the card of a play sent without one, through the injected scanner. */
-  private async scan(session: GameSession, command: PlayCommand): Promise<{ ok: true; command: PlayCommand } | { ok: false; result: SubmitResult }> {
+  /** Reads the card of a play or a deal sent without one, through the injected scanner. */
+  private async scan<C extends PlayCommand | DealCommand>(session: GameSession, command: C): Promise<{ ok: true; command: C } | { ok: false; result: SubmitResult }> {
     // The rules check the turn first; only a play that lacks nothing but its card is worth a scan.
     const pre = session.plan(command, session.seq + 1);
     if (pre.ok || pre.rejection.code !== 'card/missing') {

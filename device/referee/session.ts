@@ -2,18 +2,14 @@
 // corrections) that undo pops, and the state they replay to. Pure: the referee journals a
 // planned change first and only then applies it, so a failed write changes nothing.
 import { applyCommand, tryParseCard, type Command, type GameCommand, type GameState, type NewGameCommand, type Rejection } from '../rules/index.ts';
+import { effectiveOf, type Standing, type Step as GenericStep } from './standing.ts';
 import type { RefereeEvent } from './types.ts';
 
 /** What undo can take back: a game command, or the correction of an earlier one. */
-export type Step =
-  | { kind: 'command'; seq: number; command: GameCommand }
-  | { kind: 'correction'; seq: number; target: number; card: string; invalidated: number[] };
+export type Step = GenericStep<GameCommand>;
 
 /** A command of the effective game, with the sequence number it was accepted under. */
-export interface Played {
-  seq: number;
-  command: GameCommand;
-}
+export type Played = Standing<GameCommand>;
 
 /** A change ready to apply: its events, and the function that applies it. */
 export type Plan = { ok: true; events: RefereeEvent[]; state: GameState; apply: () => void } | { ok: false; rejection: Rejection };
@@ -23,22 +19,6 @@ const CARD_COMMANDS = new Set<Command['type']>(['deal', 'play', 'discard', 'take
 
 const refuse = (code: Rejection['code'] | string, message: string): Plan =>
   ({ ok: false, rejection: { code: code as Rejection['code'], message } });
-
-/** The effective command list that a stack of steps stands for. */
-function effectiveOf(steps: readonly Step[]): Played[] {
-  let played: Played[] = [];
-  for (const step of steps) {
-    if (step.kind === 'command') {
-      played.push({ seq: step.seq, command: step.command });
-    } else {
-      const gone = new Set(step.invalidated);
-      played = played
-        .filter((p) => !gone.has(p.seq))
-        .map((p) => (p.seq === step.target ? { seq: p.seq, command: { ...p.command, card: step.card } as GameCommand } : p));
-    }
-  }
-  return played;
-}
 
 export class GameSession {
   private steps: Step[] = [];
@@ -132,7 +112,7 @@ export class GameSession {
     const state = states[states.length - 1] ?? this.initial;
     return {
       ok: true,
-      events: [{ type: 'undone', seq: last.seq }],
+      events: [last.kind === 'command' ? { type: 'undone', seq: last.seq, command: last.command } : { type: 'undone', seq: last.seq, corrected: last.target }],
       state,
       apply: () => {
         this.steps = steps;

@@ -2,35 +2,23 @@
 // It replays the journal through the same session as live play, so it reads as the table heard it.
 import { applyCommand, type Command } from '../rules/index.ts';
 import { announce } from './announce.ts';
-import { cardWords } from './i18n/index.ts';
+import { CATALOGUES, cardWords } from './i18n/index.ts';
+import { commandWords } from './command-words.ts';
 import type { JournalEntry, JournalGame } from './journal.ts';
 import { GameSession } from './session.ts';
 import type { Language, RefereeEvent } from './types.ts';
 
-/** A command in short words: "Ben: B4 → canvas". Cards in R7 notation and in words. */
+/** A command in the language's words, cards in R7 notation and in words: "Ben spielt B4 (Blau 4) auf die Palette". */
 export function describeCommand(c: Command, names: readonly string[], language: Language): string {
   const who = (seat: number) => names[seat] ?? `#${seat + 1}`;
-  const card = (text: string | undefined) => (text === undefined ? '(to scan)' : `${text} (${cardWords(text, language)})`);
-  switch (c.type) {
-    case 'newGame': return `newGame ${c.players.join(', ')}${c.advanced ? ' advanced' : ''}${c.actions ? ' actions' : ''}`;
-    case 'deal': return `${who(c.seat)}: deal ${card(c.card)}`;
-    case 'play': return `${who(c.seat)}: ${card(c.card)} → ${c.to}`;
-    case 'endTurn': return `${who(c.seat)}: end turn`;
-    case 'pass': return `${who(c.seat)}: pass`;
-    case 'draw': return `${who(c.seat)}: draw`;
-    case 'discard': return `${who(c.seat)}: 7's action, ${card(c.card)} → ${c.to}`;
-    case 'take': return `${who(c.seat)}: 1's action, ${card(c.card)} from ${who(c.from)}`;
-    case 'undo': return 'undo';
-    case 'correct': return `correct ${c.seq} to ${card(c.card)}`;
-    case 'nextRound': return 'next round';
-  }
+  const card = (text: string) => `${text} (${cardWords(text, language)})`;
+  return commandWords(c, CATALOGUES[language], who, card);
 }
 
 /** Renders a game's journal entries as text in a language. */
 export function renderTranscript(game: JournalGame, entries: readonly JournalEntry[], language: Language): string {
-  const out: string[] = [
-    `Game ${game.id}: ${game.players.join(', ')}; started ${game.startedAt}; ${game.commands} commands; ${game.phase ?? 'no phase'}`,
-  ];
+  const t = CATALOGUES[language];
+  const out: string[] = [t.transcript.header(game.id, game.players, game.startedAt, game.commands, game.phase ?? null)];
   const first = entries[0];
   if (first === undefined || first.command.type !== 'newGame') return `${out[0]}\n(the journal holds no newGame for this game)\n`;
   const start = applyCommand(null, first.command);
@@ -48,7 +36,7 @@ export function renderTranscript(game: JournalGame, entries: readonly JournalEnt
     const plan = session.plan(entry.command, entry.seq);
     if (!plan.ok) {
       out.push(`${String(entry.seq).padStart(4)}  ${describeCommand(entry.command, names, language)}`);
-      out.push(`        (refused on replay: ${plan.rejection.code})`);
+      out.push(`        ${t.transcript.refused(plan.rejection.code)}`);
       session.seq = entry.seq;
       continue;
     }

@@ -1,6 +1,6 @@
 // The referee's contract with every input and output (panel, dashboard, HTTP, CLI, replay).
 // Written first so the web server and the hardware can be built against it.
-import type { Command, GameEvent, Pending, Phase, RejectionCode, Rule } from '../rules/index.ts';
+import type { Command, GameCommand, GameEvent, Pending, Phase, RejectionCode, Rule } from '../rules/index.ts';
 
 /** Languages announcements exist in (the languages of the rule sheets). */
 export const LANGUAGES = ['en', 'de', 'pt', 'ru', 'ko'] as const;
@@ -16,6 +16,7 @@ export const REFEREE_CODES = [
   'language/unknown', // a language the announcements do not exist in
   'referee/not-started', // a command before start() or after stop()
   'journal/failed', // the journal could not be written: the command was not applied
+  'command/id-conflict', // the id was already used by this sender in this game for a different command
 ] as const;
 export type RefereeCode = (typeof REFEREE_CODES)[number];
 
@@ -34,7 +35,8 @@ export type RefereeEvent =
     command?: string;
   }
   | { type: 'rescanNeeded'; seat: number; alternatives: Array<{ card: string; p: number }> }
-  | { type: 'undone'; seq: number }
+  /** What undo took back: a command, or the correction of command `corrected`; absent in journals written before. */
+  | { type: 'undone'; seq: number; command?: GameCommand; corrected?: number }
   | { type: 'corrected'; seq: number; card: string; invalidated: number[] };
 
 /** A player as everyone at the table may see them. */
@@ -49,7 +51,7 @@ export interface PublicPlayer {
   counting: string[];
 }
 
-/** What everyone may see (SPEC sections 7–8). Never carries a hand card or a face-down card. */
+/** What everyone may see (RULES.md §8–9). Never carries a hand card or a face-down card. */
 export interface PublicView {
   /** The journal's game id, or null before the first game. */
   game: number | null;

@@ -1,6 +1,6 @@
 // The public view (what everyone at the table may see) and a seat's private view. Built from
 // the rules' state by copying only public fields: hand cards and face-down cards are counted,
-// never named (SPEC section 7) — the property test in test/device/referee checks it.
+// never named (RULES.md §8) — the property test in test/device/referee checks it.
 import {
   TARGET_POINTS, currentRule, formatCard, leader as leaderOf, livePalettes, mandatoryPending, satisfyingSet,
   type GameState, type Pending,

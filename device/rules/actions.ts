@@ -1,10 +1,12 @@
-// The card actions of the optional rule (SPEC section 6) and the draws the rules allow.
-import { formatCard } from './cards.ts';
+// The card actions of the optional rule (RULES.md §6) and the draws the rules allow.
+import { formatCard, type Card } from './cards.ts';
+import { refreshBonus } from './bonus.ts';
+import { leader } from './judge.ts';
 import type { DiscardCommand, DrawCommand, TakeCommand } from './commands.ts';
 import { OK, readCard, removeCard, type Draft, type Outcome } from './draft.ts';
 import type { Pending } from './events.ts';
 import { reject } from './rejections.ts';
-import { currentRule, type GameState } from './state.ts';
+import { currentRule, livePalettes, type GameState } from './state.ts';
 import { checkActive, isWinning } from './turn.ts';
 
 /** Seats whose palette the seat may raid with a 1: others in the round with at least as many cards. */
@@ -34,6 +36,25 @@ export function queueAction(d: Draft, seat: number, action: 1 | 3 | 5 | 7): void
   d.events.push({ type: 'actionPending', seat, pending });
 }
 
+/**
+ * The takes (palette and card) that would leave the seat winning. The sheets: a played 1 must be
+ * carried out "if conditions allow", and may not be used by a player who will not stay in.
+ */
+export function keepingTakes(s: GameState, seat: number): Array<{ from: number; card: Card }> {
+  const palettes = livePalettes(s);
+  const rule = currentRule(s);
+  const found: Array<{ from: number; card: Card }> = [];
+  for (const from of takeTargets(s, seat)) {
+    const original = palettes[from]!;
+    for (const card of original) {
+      palettes[from] = original.filter((c) => c !== card);
+      if (leader(palettes, rule) === seat) found.push({ from, card });
+    }
+    palettes[from] = original;
+  }
+  return found;
+}
+
 /** The card action the seat still must carry out before anything else, or null. Actions that became impossible are not owed. */
 export function mandatoryPending(s: GameState, seat: number): 1 | 3 | 5 | 7 | null {
   for (const x of s.turn!.pending) {
@@ -41,8 +62,9 @@ export function mandatoryPending(s: GameState, seat: number): 1 | 3 | 5 | 7 | nu
     if (x.action === 7) return 7;
     if (x.action === 5 && s.players[seat]!.hand > 0) return 5;
     if (x.action === 3 && s.deck > 0) return 3;
-    // A 1 may not be used by a player who will not stay in (SPEC section 6), so it is owed only while winning.
-    if (x.action === 1 && takeTargets(s, seat).length > 0 && isWinning(s, seat)) return 1;
+    // Owed whenever a take can leave the player in: while winning any take does (taking never helps
+    // another palette); while behind, only a take that makes them win does.
+    if (x.action === 1 && takeTargets(s, seat).length > 0 && (isWinning(s, seat) || keepingTakes(s, seat).length > 0)) return 1;
   }
   return null;
 }
@@ -60,9 +82,14 @@ export function draw(d: Draft, cmd: DrawCommand): Outcome {
   const reason = i >= 0 ? 'action' : 'bonus';
   if (i < 0) i = pendingIndex(s, (p) => 'draw' in p);
   if (i < 0) return reject('draw/not-allowed', 'no rule allows a draw now (a 3 played to the palette, or the canvas bonus)');
+  if (reason === 'bonus' && !isWinning(s, cmd.seat)) {
+    // The bonus draw ends the turn's plays, so a canvas card that does not win yet could no longer be fixed.
+    return reject('draw/not-allowed', `${s.players[cmd.seat]!.name} is not winning yet: play the palette card first, then draw`);
+  }
   if (s.deck === 0) return reject('deck/empty', 'the deck is empty');
   s.turn!.pending.splice(i, 1);
   const p = s.players[cmd.seat]!;
+  if (reason === 'bonus') s.turn!.bonusDrawn = true;
   p.hand++;
   s.deck--;
   const known = s.deckTop.pop();
@@ -96,6 +123,7 @@ export function discard(d: Draft, cmd: DiscardCommand): Outcome {
     s.deck++;
     d.events.push({ type: 'cardDiscarded', seat: cmd.seat, card: formatCard(read.card), to: 'deck' });
   }
+  refreshBonus(d, cmd.seat);
   return OK;
 }
 
@@ -107,7 +135,7 @@ export function take(d: Draft, cmd: TakeCommand): Outcome {
   const i = pendingIndex(s, (p) => 'action' in p && p.action === 1);
   if (i < 0) return reject('action/not-pending', 'no 1 action is owed');
   const target = s.players[cmd.from];
-  if (target === undefined) return reject('seat/invalid', `there is no seat ${cmd.from}`);
+  if (target === undefined) return reject('seat/invalid', `there is no seat index ${cmd.from} (JSON seat indexes count from 0; this game has ${s.players.length} seats)`);
   if (cmd.from === cmd.seat || target.out) return reject('take/invalid-target', 'take from another player still in the round');
   const read = readCard(cmd.card);
   if (!read.ok) return read;

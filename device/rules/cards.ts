@@ -1,8 +1,8 @@
 // Cards, colours and rules as data. A card is a small integer whose order IS the card
-// strength of SPEC section 2 (value first, then colour, Red strongest), so comparing two
+// strength of RULES.md §2 (value first, then colour, Red strongest), so comparing two
 // cards is comparing two numbers — the hot loops of the leader check rely on this.
 
-/** The seven colours, strongest first (SPEC section 2). */
+/** The seven colours, strongest first (RULES.md §2). */
 export const COLOURS = ['red', 'orange', 'yellow', 'green', 'blue', 'indigo', 'violet'] as const;
 export type Colour = (typeof COLOURS)[number];
 
@@ -18,7 +18,7 @@ export type Value = (typeof VALUES)[number];
 export const RULES = COLOURS;
 export type Rule = Colour;
 
-/** The English name of each rule, as on the card (SPEC section 3). */
+/** The English name of each rule, as on the card (RULES.md §3). */
 export const RULE_DESCRIPTIONS: Record<Rule, string> = {
   red: 'highest card',
   orange: 'most of one number',

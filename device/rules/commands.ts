@@ -1,4 +1,4 @@
-// The commands of SPEC section 8 — every input (seat panel, dashboard, HTTP, CLI, replay)
+// The commands of RULES.md §9 — every input (seat panel, dashboard, HTTP, CLI, replay)
 // becomes one of these. Cards travel in the `R7` notation so that a journal of commands is
 // readable JSON and replays exactly.
 
@@ -32,7 +32,8 @@ export interface NewGameCommand extends Envelope {
   /** The table's language for announcements (en, de, pt, ru, ko); the rules ignore it. */
   language?: string;
 }
-export interface DealCommand extends Envelope { type: 'deal'; seat: number; card: string }
+/** `card` omitted: the starting card is still to be scanned by the camera (the referee resolves it). */
+export interface DealCommand extends Envelope { type: 'deal'; seat: number; card?: string }
 /** `card` omitted: the card is still to be scanned by the camera (the referee resolves it). */
 export interface PlayCommand extends Envelope { type: 'play'; seat: number; to: PlayTarget; card?: string }
 export interface EndTurnCommand extends Envelope { type: 'endTurn'; seat: number }
@@ -44,7 +45,7 @@ export interface UndoCommand extends Envelope { type: 'undo' }
 export interface CorrectCommand extends Envelope { type: 'correct'; seq: number; card: string }
 export interface NextRoundCommand extends Envelope { type: 'nextRound' }
 
-/** Any command of SPEC section 8. */
+/** Any command of RULES.md §9. */
 export type Command =
   | NewGameCommand | DealCommand | PlayCommand | EndTurnCommand | PassCommand | DrawCommand
   | DiscardCommand | TakeCommand | UndoCommand | CorrectCommand | NextRoundCommand;

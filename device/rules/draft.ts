@@ -39,7 +39,7 @@ export function readCard(text: string | undefined): { ok: true; card: Card } | {
   return parsed.ok ? parsed : reject('card/invalid', parsed.error);
 }
 
-/** Where a card already is on the table, if anywhere the table can see it (SPEC section 4). */
+/** Where a card already is on the table, if anywhere the table can see it (RULES.md §4). */
 export function visibleAt(s: GameState, card: Card): string | null {
   if (s.canvas.includes(card)) return 'on the canvas';
   for (const p of s.players) {

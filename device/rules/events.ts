@@ -22,6 +22,10 @@ export type GameEvent =
   | { type: 'cardDiscarded'; seat: number; card: string; to: 'canvas' | 'deck' }
   | { type: 'cardTaken'; seat: number; from: number; card: string }
   | { type: 'actionPending'; seat: number; pending: Pending }
+  /** A palette card played after the canvas card made the palette too large for the advanced bonus. */
+  | { type: 'bonusWithdrawn'; seat: number; palette: number }
+  /** A canvas card played first does not make its player win yet; a palette card may still (RULES.md §4). */
+  | { type: 'notWinningYet'; seat: number; rule: Rule }
   | { type: 'actionSkipped'; seat: number; action: 1 | 3 | 5 | 7; why: 'empty-hand' | 'empty-deck' | 'no-target' }
   | { type: 'playerOut'; seat: number; reason: OutReason }
   | { type: 'roundWon'; seat: number; round: number; rule: Rule }

@@ -8,4 +8,4 @@ export { leader, paletteKey, points, satisfyingSet } from './judge.ts';
 export { applyCommand, replay, type ApplyResult } from './reducer.ts';
 export { validateCommand, type Validation } from './validate.ts';
 export { isWinning } from './turn.ts';
-export { mandatoryPending, takeTargets } from './actions.ts';
+export { keepingTakes, mandatoryPending, takeTargets } from './actions.ts';

@@ -1,4 +1,4 @@
-// Who is winning (SPEC section 3). Each palette gets a single comparable key,
+// Who is winning (RULES.md §3). Each palette gets a single comparable key,
 // (size of the satisfying set) * 64 + (strongest card of that set) + 1, so the leader is the
 // palette with the highest key: bigger sets win and, on equal size, the set holding the
 // strongest card wins — cards are unique, so two non-empty keys are never equal. An empty
@@ -137,7 +137,7 @@ export function paletteKey(palette: readonly Card[], rule: Rule): number {
   }
 }
 
-/** The seat winning under the rule, or null when nobody satisfies it (SPEC section 3). */
+/** The seat winning under the rule, or null when nobody satisfies it (RULES.md §3). */
 export function leader(palettes: readonly (readonly Card[])[], rule: Rule): number | null {
   let bestKey = 0;
   let bestSeat: number | null = null;

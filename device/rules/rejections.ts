@@ -3,7 +3,7 @@
 
 /** Every reason the rules refuse a command. */
 export const REJECTION_CODES = [
-  'command/malformed', // not a command of SPEC section 8 (unknown type, missing or mistyped field)
+  'command/malformed', // not a command of RULES.md §9 (unknown type, missing or mistyped field)
   'game/none', // no game has been started
   'game/over', // the game has ended; start a new one
   'phase/not-setup', // a deal outside the setup of a round
@@ -17,6 +17,7 @@ export const REJECTION_CODES = [
   'turn/second-canvas', // a second canvas play in one turn
   'turn/already-played', // passing after having played this turn
   'turn/nothing-played', // ending a turn without a play (pass instead)
+  'turn/plays-over', // a play after the advanced bonus card was drawn
   'card/invalid', // not a card in the R7 notation
   'card/missing', // a play without its card (it still has to be scanned)
   'card/visible', // the card is already visible elsewhere: a misread, or cheating

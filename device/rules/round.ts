@@ -1,11 +1,11 @@
-// Setup, turn order and the end of a round and of the game (SPEC sections 4 and 5).
+// Setup, turn order and the end of a round and of the game (RULES.md §4 and §5).
 import { DECK_SIZE, formatCard } from './cards.ts';
 import type { DealCommand, NewGameCommand } from './commands.ts';
 import { checkFromHand, OK, readCard, type Draft, type Outcome } from './draft.ts';
 import { leader, points, satisfyingSet } from './judge.ts';
 import { reject } from './rejections.ts';
 import {
-  CARDS_PER_PLAYER, HAND_SIZE, TARGET_POINTS, currentRule, livePalettes, scoredCount, type GameState,
+  CARDS_PER_PLAYER, HAND_SIZE, TARGET_POINTS, currentRule, livePalettes, newTurn, scoredCount, type GameState,
 } from './state.ts';
 
 const MAX_NAME = 24;
@@ -62,7 +62,7 @@ export function deal(d: Draft, cmd: DealCommand): Outcome {
   if (s.phase === 'gameOver') return reject('game/over', 'the game is over: start a new one');
   if (s.phase !== 'setup') return reject('phase/not-setup', 'starting cards are dealt only before a round begins');
   const player = s.players[cmd.seat];
-  if (player === undefined) return reject('seat/invalid', `there is no seat ${cmd.seat}`);
+  if (player === undefined) return reject('seat/invalid', `there is no seat index ${cmd.seat} (JSON seat indexes count from 0; this game has ${s.players.length} seats)`);
   if (player.palette.length > 0) return reject('deal/already-dealt', `${player.name} already has a starting card`);
   const read = readCard(cmd.card);
   if (!read.ok) return read;
@@ -72,7 +72,7 @@ export function deal(d: Draft, cmd: DealCommand): Outcome {
   d.events.push({ type: 'cardDealt', seat: cmd.seat, card: formatCard(read.card) });
   if (s.players.every((p) => p.palette.length > 0)) {
     s.phase = 'turn';
-    // The player winning under Red leads; the player to their left starts (SPEC section 4).
+    // The player winning under Red leads; the player to their left starts (RULES.md §4).
     const first = leader(livePalettes(s), 'red')!;
     startTurnFrom(d, (first + 1) % s.players.length);
   }
@@ -101,7 +101,7 @@ export function startTurnFrom(d: Draft, seat: number): void {
       continue;
     }
     s.active = candidate;
-    s.turn = { seat: candidate, palettePlays: 0, canvasPlayed: false, canvasFirst: false, took: false, pending: [] };
+    s.turn = newTurn(candidate);
     d.events.push({ type: 'turnStarted', seat: candidate });
     return;
   }

@@ -7,7 +7,7 @@ import type { Pending } from './events.ts';
 export const PHASES = ['setup', 'turn', 'roundOver', 'gameOver'] as const;
 export type Phase = (typeof PHASES)[number];
 
-/** Points to win the advanced game, by number of players (SPEC section 5). */
+/** Points to win the advanced game, by number of players (RULES.md §5). */
 export const TARGET_POINTS: Record<number, number> = { 2: 40, 3: 35, 4: 30 };
 
 /** Cards a round deals to each player: 7 in hand and 1 to the palette. */
@@ -36,8 +36,17 @@ export interface TurnState {
   canvasFirst: boolean;
   /** The 1's action was used this turn: its player must stay in. */
   took: boolean;
+  /** The hand card played to the canvas this turn, which the advanced bonus is judged by. */
+  canvasCard: Card | null;
+  /** The advanced bonus card was drawn: the turn's plays are over. */
+  bonusDrawn: boolean;
   /** Card actions and the bonus draw still owed or offered, oldest first. */
   pending: Pending[];
+}
+
+/** A fresh turn for the seat: nothing played, nothing owed. */
+export function newTurn(seat: number): TurnState {
+  return { seat, palettePlays: 0, canvasPlayed: false, canvasFirst: false, took: false, canvasCard: null, bonusDrawn: false, pending: [] };
 }
 
 export interface RoundResult {

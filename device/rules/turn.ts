@@ -1,9 +1,10 @@
-// A player's turn (SPEC section 4): palette and canvas plays, ending the turn, passing.
+// A player's turn (RULES.md §4): palette and canvas plays, ending the turn, passing.
 import { cardValue, formatCard, type Card } from './cards.ts';
 import type { EndTurnCommand, PassCommand, PlayCommand } from './commands.ts';
 import { checkFromHand, OK, readCard, removeFromHand, type Draft, type Outcome } from './draft.ts';
 import { leader } from './judge.ts';
 import { mandatoryPending, queueAction } from './actions.ts';
+import { refreshBonus } from './bonus.ts';
 import { reject } from './rejections.ts';
 import { remaining, startTurnFrom } from './round.ts';
 import { currentRule, livePalettes, type GameState } from './state.ts';
@@ -18,7 +19,7 @@ export function checkActive(s: GameState, seat: number): Outcome {
   if (s.phase === 'gameOver') return reject('game/over', 'the game is over: start a new one');
   if (s.phase !== 'turn') return reject('phase/not-turn', 'no round is being played right now');
   const p = s.players[seat];
-  if (p === undefined) return reject('seat/invalid', `there is no seat ${seat}`);
+  if (p === undefined) return reject('seat/invalid', `there is no seat index ${seat} (JSON seat indexes count from 0; this game has ${s.players.length} seats)`);
   if (p.out) return reject('seat/out', `${p.name} is out of this round`);
   if (s.active !== seat) return reject('turn/not-your-turn', `it is ${s.players[s.active!]!.name}'s turn, not ${p.name}'s`);
   return OK;
@@ -34,6 +35,7 @@ export function play(d: Draft, cmd: PlayCommand): Outcome {
   const p = s.players[cmd.seat]!;
   const turn = s.turn!;
   if (p.hand === 0) return reject('hand/empty', `${p.name} has no hand cards left`);
+  if (turn.bonusDrawn) return reject('turn/plays-over', `${p.name} drew the canvas bonus card: the turn's plays are over, end the turn`);
   const free = checkFromHand(s, cmd.seat, read.card);
   if (!free.ok) return free;
   const owed = mandatoryPending(s, cmd.seat);
@@ -51,12 +53,13 @@ function toPalette(d: Draft, seat: number, card: Card, owed: number | null): Out
   removeFromHand(p, card);
   p.palette.push(card);
   if (turn.canvasPlayed && turn.palettePlays === 0) {
-    // The rule sheets order action 3 palette first; the turn is still judged as a whole (SPEC section 4).
+    // The rule sheets order action 3 palette first; the turn is still judged as a whole (RULES.md §4).
     turn.canvasFirst = true;
     d.events.push({ type: 'orderWarning', seat });
   }
   turn.palettePlays++;
   d.events.push({ type: 'cardPlayed', seat, card: formatCard(card), to: 'palette' });
+  refreshBonus(d, seat);
   if (s.actions && (cardValue(card) & 1) === 1) queueAction(d, seat, cardValue(card) as 1 | 3 | 5 | 7);
   return OK;
 }
@@ -70,20 +73,18 @@ function toCanvas(d: Draft, seat: number, card: Card, owed: number | null): Outc
   removeFromHand(p, card);
   s.canvas.push(card);
   turn.canvasPlayed = true;
+  turn.canvasCard = card;
   d.events.push({ type: 'cardPlayed', seat, card: formatCard(card), to: 'canvas' });
   d.events.push({ type: 'ruleChanged', rule: currentRule(s), seat });
   if (!isWinning(s, seat)) {
-    // A palette card may still follow (the canvas-first order); then the turn is judged at its end.
+    // A palette card may still follow (the canvas-first order); the table hears at once that it is needed.
     const paletteMayFollow = turn.palettePlays === 0 && p.hand > 0;
     if (!paletteMayFollow) {
       return reject('canvas/not-winning', `${formatCard(card)} to the canvas would not make ${p.name} the winner: take it back`);
     }
+    d.events.push({ type: 'notWinningYet', seat, rule: currentRule(s) });
   }
-  // Advanced: a canvas card higher than the palette's size earns an optional draw (SPEC section 5).
-  if (s.advanced && cardValue(card) > p.palette.length && s.deck > 0) {
-    turn.pending.push({ draw: 'bonus' });
-    d.events.push({ type: 'actionPending', seat, pending: { draw: 'bonus' } });
-  }
+  refreshBonus(d, seat);
   return OK;
 }
 
@@ -114,7 +115,7 @@ export function endTurn(d: Draft, cmd: EndTurnCommand): Outcome {
   return OK;
 }
 
-/** Passes: the player does nothing and is out (SPEC section 4, action 4). */
+/** Passes: the player does nothing and is out (RULES.md §4, action 4). */
 export function pass(d: Draft, cmd: PassCommand): Outcome {
   const s = d.s;
   const active = checkActive(s, cmd.seat);

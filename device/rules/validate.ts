@@ -18,23 +18,23 @@ const FIELD_CHECKS: Record<string, Array<[string, (x: unknown) => boolean, strin
     ['actions', (x) => x === undefined || typeof x === 'boolean', 'actions must be true or false'],
     ['language', (x) => x === undefined || (typeof x === 'string' && x.length <= 8), 'language must be a language code like "en"'],
   ],
-  deal: [['seat', isSeat, 'seat must be a seat number'], ['card', (x) => typeof x === 'string', 'card must be a card like "R7"']],
+  deal: [['seat', isSeat, 'seat must be a seat index (0 is the first seat)'], ['card', (x) => x === undefined || typeof x === 'string', 'card must be a card like "R7"']],
   play: [
-    ['seat', isSeat, 'seat must be a seat number'],
+    ['seat', isSeat, 'seat must be a seat index (0 is the first seat)'],
     ['to', (x) => (PLAY_TARGETS as readonly unknown[]).includes(x), 'to must be "palette" or "canvas"'],
     ['card', (x) => x === undefined || typeof x === 'string', 'card must be a card like "R7"'],
   ],
-  endTurn: [['seat', isSeat, 'seat must be a seat number']],
-  pass: [['seat', isSeat, 'seat must be a seat number']],
-  draw: [['seat', isSeat, 'seat must be a seat number']],
+  endTurn: [['seat', isSeat, 'seat must be a seat index (0 is the first seat)']],
+  pass: [['seat', isSeat, 'seat must be a seat index (0 is the first seat)']],
+  draw: [['seat', isSeat, 'seat must be a seat index (0 is the first seat)']],
   discard: [
-    ['seat', isSeat, 'seat must be a seat number'],
+    ['seat', isSeat, 'seat must be a seat index (0 is the first seat)'],
     ['card', (x) => typeof x === 'string', 'card must be a card like "R7"'],
     ['to', (x) => (DISCARD_TARGETS as readonly unknown[]).includes(x), 'to must be "canvas" or "deck"'],
   ],
   take: [
-    ['seat', isSeat, 'seat must be a seat number'],
-    ['from', isSeat, 'from must be a seat number'],
+    ['seat', isSeat, 'seat must be a seat index (0 is the first seat)'],
+    ['from', isSeat, 'from must be a seat index (0 is the first seat)'],
     ['card', (x) => typeof x === 'string', 'card must be a card like "R7"'],
   ],
   undo: [],
@@ -45,7 +45,7 @@ const FIELD_CHECKS: Record<string, Array<[string, (x: unknown) => boolean, strin
   nextRound: [],
 };
 
-/** Checks that untrusted input is a command of SPEC section 8 (shape only, not the rules). */
+/** Checks that untrusted input is a command of RULES.md §9 (shape only, not the rules). */
 export function validateCommand(input: unknown): Validation {
   if (!isObject(input)) return reject('command/malformed', 'a command is a JSON object with a "type"');
   const type = input.type;

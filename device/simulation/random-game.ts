@@ -1,7 +1,7 @@
 // A seeded random player for `red7 simulate`: it picks among the plays its real hand allows,
 // now and then tries an illegal one to see the rules refuse it, and carries out card actions.
 import {
-  currentRule, formatCard, isWinning, leader, livePalettes, mandatoryPending, takeTargets,
+  cardValue, currentRule, formatCard, isWinning, keepingTakes, leader, livePalettes, mandatoryPending, takeTargets,
   type Card, type GameState, type Rule,
 } from '../rules/index.ts';
 import type { Rng } from './rng.ts';
@@ -61,9 +61,17 @@ function resolveActions(t: Table, seat: number): void {
         t.send({ type: 'discard', seat, card: formatCard(card), to: 'deck' });
       }
     } else {
-      // The 1 is owed only while its player is winning; taking a card from another palette keeps it so.
-      const from = t.rng.pick(takeTargets(s, seat));
-      const card = t.rng.pick(s.players[from]!.palette);
+      // A player who is winning may take any card (taking keeps them winning); one who is behind
+      // owes the 1 only when some take would keep them in, and must pick such a take.
+      let from: number;
+      let card: Card;
+      if (isWinning(s, seat)) {
+        from = t.rng.pick(takeTargets(s, seat));
+        card = t.rng.pick(s.players[from]!.palette);
+      } else {
+        ({ from, card } = t.rng.pick(keepingTakes(s, seat)));
+        t.counts.onesWhileBehind++;
+      }
       t.deck.push(card);
       t.send({ type: 'take', seat, from, card: formatCard(card) });
     }
@@ -88,6 +96,33 @@ function tryIllegal(t: Table, seat: number): void {
   }
 }
 
+/** A canvas card and then a palette card with no card action that together leave the seat winning, if the hand has them. */
+function canvasFirstPair(t: Table, seat: number): [Card, Card] | null {
+  const s = t.state;
+  const hand = t.hands[seat]!;
+  const palette = s.players[seat]!.palette;
+  for (const canvas of t.rng.shuffle(hand.slice())) {
+    for (const next of hand) {
+      if (next === canvas || (s.actions && (cardValue(next) & 1) === 1)) continue;
+      if (winsWith(s, seat, [...palette, next], ruleOf(canvas))) return [canvas, next];
+    }
+  }
+  return null;
+}
+
+/** The Russian sheet's order: the canvas card first (maybe not winning yet), then the palette card. */
+function playCanvasFirst(t: Table, seat: number, canvas: Card, next: Card): void {
+  t.fromHand(seat, canvas);
+  t.send({ type: 'play', seat, to: 'canvas', card: formatCard(canvas) });
+  playToPalette(t, seat, next);
+  t.counts.canvasFirst++;
+  if (t.state.advanced && t.state.turn!.pending.some((p) => 'draw' in p) && t.rng.next() < 0.7) {
+    t.drawTo(seat);
+    t.send({ type: 'draw', seat });
+  }
+  t.send({ type: 'endTurn', seat });
+}
+
 /** One turn of the active seat. */
 function playTurn(t: Table): void {
   const seat = t.state.active!;
@@ -96,6 +131,10 @@ function playTurn(t: Table): void {
   if (rng.next() < 0.03) {
     t.send({ type: 'pass', seat });
     return;
+  }
+  if (t.hands[seat]!.length > 1 && rng.next() < 0.1) {
+    const pair = canvasFirstPair(t, seat);
+    if (pair !== null) return playCanvasFirst(t, seat, ...pair);
   }
   let played = false;
   if (rng.next() < 0.85) {

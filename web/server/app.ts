@@ -1,13 +1,13 @@
-// The HTTP API (SPEC sections 8–9, web/PROTOCOL.md). Every route checks its input and answers
+// The HTTP API (RULES.md §9–10, web/PROTOCOL.md). Every route checks its input and answers
 // bad input with a typed error; commands go through dispatchCommand, the same path as the
 // socket and the seat buttons.
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import { LANGUAGES, type Language, type RefereeApi } from '../../device/referee/types.ts';
 import { MAX_IMAGE_BYTES, MAX_MESSAGE_BYTES, type RefereeErrorLike, type Role } from '../protocol.ts';
-import { bearerOf, type Credentials } from './auth.ts';
+import { bearerOf, senderOf, StateFileError, type Credentials } from './auth.ts';
 import { dispatchCommand } from './dispatch.ts';
-import { AuthLockout, KeyedBuckets, type RateLimit } from './rate-limit.ts';
+import { addressKey, AuthLockout, KeyedBuckets } from './rate-limit.ts';
 import { authorizeSeat, refereeOnly, type Refusal } from './roles.ts';
 import { deckRoutes, type DeckDesk } from './decks.ts';
 import type { ScanDesk } from './scan.ts';
@@ -21,7 +21,8 @@ export interface AppOptions {
   scans: ScanDesk;
   /** The companion's decks; without them /api/decks answers 503. */
   decks?: DeckDesk;
-  limit: RateLimit;
+  /** Per-address request buckets (shared with the socket hub). */
+  requests: KeyedBuckets;
   clientDir: string;
   clients: () => number;
   logger?: Logger;
@@ -40,11 +41,17 @@ function roleOf(res: Response): Role {
   return res.locals.role as Role;
 }
 
+function senderOfRequest(res: Response): string {
+  return res.locals.sender as string;
+}
+
+const LOCKED = { code: 'auth/locked', message: 'too many wrong credentials: wait a few minutes (a device that signed in before is not affected)' } as const;
+
 /** Builds the express app: API routes first, then the dashboard's files. */
 export function createApp(o: AppOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
-  const buckets = new KeyedBuckets(o.limit);
+  const buckets = o.requests;
   app.use((_req, res, next) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'no-referrer');
@@ -60,21 +67,24 @@ export function createApp(o: AppOptions): express.Express {
   app.use('/api', (req, res, next) => {
     // The table's state changes with every play: never from a cache.
     res.setHeader('Cache-Control', 'no-store');
-    const address = req.socket.remoteAddress ?? 'unknown';
+    const address = addressKey(req.socket.remoteAddress);
     if (!buckets.take(address)) return fail(res, 429, { code: 'rate/limited', message: 'too many requests: slow down' });
     const bearer = bearerOf(req.headers.authorization);
     if (bearer === null) return refuse(res, { status: 401, error: { code: 'auth/invalid', message: 'send the credential as "Authorization: Bearer <PIN or seat token>"' } });
     if (bearer === '') {
       res.locals.role = { kind: 'watcher' } satisfies Role;
+      res.locals.sender = senderOf(res.locals.role as Role, '', address);
       return next();
     }
-    if (o.lockout.locked(address)) return fail(res, 429, { code: 'auth/locked', message: 'too many wrong credentials: wait a minute' });
+    if (o.lockout.locked(address)) return fail(res, 429, LOCKED);
     const check = o.credentials.check(bearer);
     if (!check.ok) {
       o.lockout.fail(address);
       return refuse(res, { status: 401, error: { code: 'auth/invalid', message: 'that is neither the referee PIN nor a paired seat' } });
     }
+    o.lockout.succeed(address);
     res.locals.role = check.role;
+    res.locals.sender = senderOf(check.role, bearer, address);
     next();
   });
 
@@ -92,7 +102,7 @@ export function createApp(o: AppOptions): express.Express {
   });
 
   app.post('/api/commands', json, async (req, res) => {
-    const { status, answer } = await dispatchCommand(o.referee, roleOf(res), req.body, o.logger);
+    const { status, answer } = await dispatchCommand(o.referee, roleOf(res), senderOfRequest(res), req.body, o.logger);
     if (status === 401) res.setHeader('WWW-Authenticate', 'Bearer realm="red7"');
     res.status(status).json(answer);
   });
@@ -132,7 +142,7 @@ export function createApp(o: AppOptions): express.Express {
     if (!Buffer.isBuffer(req.body) || req.body.length === 0) {
       return fail(res, 400, { code: 'scan/bad-image', message: 'send the photo as the request body (Content-Type: image/jpeg)' });
     }
-    const { status, answer } = await o.scans.scan(roleOf(res), q.data.seat, q.data.to, req.body);
+    const { status, answer } = await o.scans.scan(roleOf(res), senderOfRequest(res), q.data.seat, q.data.to, req.body);
     res.status(status).json(answer);
   });
 
@@ -178,20 +188,34 @@ export function createApp(o: AppOptions): express.Express {
     if (refused !== null) return refuse(res, refused);
     const seat = PairingRequestSchema.shape.seat.safeParse(Number(req.params.seat));
     if (!seat.success) return fail(res, 400, { code: 'message/malformed', message: 'a seat is 0 to 3' });
-    res.json({ seat: seat.data, unpaired: o.credentials.unpair(seat.data) });
+    try {
+      res.json({ seat: seat.data, unpaired: o.credentials.unpair(seat.data) });
+    } catch (e) {
+      if (!(e instanceof StateFileError)) throw e;
+      o.logger?.error({ err: e.message }, 'unpairing could not be saved');
+      fail(res, 500, { code: 'storage/failed', message: e.message });
+    }
   });
 
   app.post('/api/pair', json, (req, res) => {
     const body = PairRequestSchema.safeParse(req.body);
     if (!body.success) return fail(res, 400, { code: 'message/malformed', message: describeIssues(body.error) });
-    const address = req.socket.remoteAddress ?? 'unknown';
+    const address = addressKey(req.socket.remoteAddress);
     // A pairing code is a credential too: wrong guesses count towards the lockout.
-    if (o.lockout.locked(address)) return fail(res, 429, { code: 'auth/locked', message: 'too many wrong codes: wait a minute' });
-    const paired = o.credentials.redeem(body.data.code);
+    if (o.lockout.locked(address)) return fail(res, 429, LOCKED);
+    let paired: ReturnType<Credentials['redeem']>;
+    try {
+      paired = o.credentials.redeem(body.data.code);
+    } catch (e) {
+      if (!(e instanceof StateFileError)) throw e;
+      o.logger?.error({ err: e.message }, 'a pairing could not be saved');
+      return fail(res, 500, { code: 'storage/failed', message: e.message });
+    }
     if (paired === null) {
       o.lockout.fail(address);
       return fail(res, 404, { code: 'pair/invalid', message: 'that pairing code is unknown or has expired: ask the referee for a new one' });
     }
+    o.lockout.succeed(address);
     res.json(paired);
   });
 

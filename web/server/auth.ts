@@ -3,9 +3,10 @@
 // can be read off the Pi); RED7_PIN (passed in as `pin`) overrides it. Seat tokens are kept in
 // the data dir too, so a paired phone stays paired when the Pi restarts mid-game.
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { writeFileAtomic } from '../../device/referee/atomic-write.ts';
 import type { PairingCode, Role } from '../protocol.ts';
 
 const PIN_FILE = 'referee-pin';
@@ -28,28 +29,56 @@ export function sameSecret(a: string, b: string): boolean {
   return timingSafeEqual(digest(a), digest(b));
 }
 
+/** The shortest PIN accepted: with the guessing limits, a million tries are out of reach. */
+export const MIN_PIN_LENGTH = 6;
+/** What a PIN may be: 6 to 32 digits or letters. */
+export const PIN_PATTERN = /^[0-9A-Za-z]{6,32}$/;
+
+/** Why a PIN is refused, or null when it will do. */
+export function pinProblem(pin: string): string | null {
+  if (PIN_PATTERN.test(pin)) return null;
+  if (/^[0-9A-Za-z]*$/.test(pin) && pin.length < MIN_PIN_LENGTH) {
+    return `a PIN of ${pin.length} characters is too easy to guess: use at least ${MIN_PIN_LENGTH} digits (up to 32 digits or letters)`;
+  }
+  return 'a PIN is 6 to 32 digits or letters (no spaces or other characters)';
+}
+
 /** Reads the PIN from the data dir, or makes and stores a new one; `override` wins. */
 export function loadPin(dataDir: string, override?: string): { pin: string; created: boolean; source: 'env' | 'file' | 'new' } {
   if (override !== undefined && override !== '') {
-    if (!/^[0-9A-Za-z]{4,32}$/.test(override)) throw new Error('RED7_PIN must be 4 to 32 letters or digits');
+    const problem = pinProblem(override);
+    if (problem !== null) throw new Error(`RED7_PIN is refused: ${problem}`);
     return { pin: override, created: false, source: 'env' };
   }
   const file = join(dataDir, PIN_FILE);
   if (existsSync(file)) {
     const pin = readFileSync(file, 'utf8').trim();
-    if (!/^[0-9A-Za-z]{4,32}$/.test(pin)) throw new Error(`${file} does not hold a PIN (4 to 32 letters or digits): fix or delete it`);
+    const problem = pinProblem(pin);
+    if (problem !== null) throw new Error(`${file} does not hold a usable PIN (${problem}): fix it, or delete it for a new one`);
     return { pin, created: false, source: 'file' };
   }
   mkdirSync(dataDir, { recursive: true });
-  const pin = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  writeFileSync(file, `${pin}\n`, { mode: 0o600 });
+  const pin = String(randomInt(0, 1_000_000)).padStart(MIN_PIN_LENGTH, '0');
+  writeFileAtomic(file, `${pin}\n`);
   return { pin, created: true, source: 'new' };
+}
+
+/** Who sent a command, for telling retries from new commands: the referee per address, a phone per token. */
+export function senderOf(role: Role, credential: string, address: string): string {
+  if (role.kind === 'seat') return `web:seat${role.seat}:${digest(credential).toString('hex').slice(0, 16)}`;
+  return `web:${role.kind}@${address}`;
+}
+
+/** A state file could not be written: what was asked for is not kept. */
+export class StateFileError extends Error {
+  override name = 'StateFileError';
 }
 
 /** The PIN, the seat tokens and the pending pairing codes of one server. */
 export class Credentials {
   private readonly tokens = new Map<string, number>();
   private readonly codes = new Map<string, { seat: number; expires: number }>();
+  private readonly revoked = new Set<(seat: number) => void>();
 
   constructor(
     private readonly pin: string,
@@ -89,19 +118,35 @@ export class Credentials {
     return { seat, code, expiresAt: new Date(expires).toISOString() };
   }
 
-  /** Exchanges a pairing code for a seat token, once; null for an unknown or expired code. */
+  /** Exchanges a pairing code for a seat token, once; null for an unknown or expired code; StateFileError when it cannot be kept. */
   redeem(code: string): { token: string; seat: number } | null {
     this.sweep();
-    const entry = this.codes.get(code.trim().toUpperCase());
+    const key = code.trim().toUpperCase();
+    const entry = this.codes.get(key);
     if (entry === undefined) return null;
-    this.codes.delete(code.trim().toUpperCase());
     const token = randomBytes(24).toString('base64url');
     this.tokens.set(token, entry.seat);
-    this.save();
+    try {
+      this.save();
+    } catch (e) {
+      // A token that would not survive a restart is not handed out; the code stays usable.
+      this.tokens.delete(token);
+      throw new StateFileError(`the pairing could not be saved (${e instanceof Error ? e.message : String(e)}): try again once the data folder is writable`);
+    }
+    this.codes.delete(key);
     return { token, seat: entry.seat };
   }
 
-  /** Forgets every token of a seat (a phone lost, a player changed seats). */
+  /** Hears every unpairing at once (the socket hub demotes the seat's open connections). */
+  onRevoke(listener: (seat: number) => void): () => void {
+    this.revoked.add(listener);
+    return () => this.revoked.delete(listener);
+  }
+
+  /**
+   * Forgets every token of a seat (a phone lost, a player changed seats), at once; throws
+   * StateFileError when the file keeping them could not be rewritten (they stay revoked until a restart).
+   */
   unpair(seat: number): number {
     let n = 0;
     for (const [token, s] of this.tokens) {
@@ -110,7 +155,12 @@ export class Credentials {
         n++;
       }
     }
-    this.save();
+    for (const listener of this.revoked) listener(seat);
+    try {
+      this.save();
+    } catch (e) {
+      throw new StateFileError(`seat ${seat + 1} is unpaired now, but the change could not be saved (${e instanceof Error ? e.message : String(e)}): after a restart its phone would be seated again; unpair it again once the data folder is writable`);
+    }
     return n;
   }
 
@@ -121,9 +171,7 @@ export class Credentials {
 
   private save(): void {
     mkdirSync(this.dataDir, { recursive: true });
-    const file = join(this.dataDir, TOKENS_FILE);
-    writeFileSync(file, JSON.stringify([...this.tokens].map(([token, seat]) => ({ token, seat }))), { mode: 0o600 });
-    chmodSync(file, 0o600);
+    writeFileAtomic(join(this.dataDir, TOKENS_FILE), JSON.stringify([...this.tokens].map(([token, seat]) => ({ token, seat }))));
   }
 }
 

@@ -13,16 +13,16 @@ export interface Dispatched {
 }
 
 /** Checks, authorizes and submits one command; never throws. */
-export async function dispatchCommand(referee: RefereeApi, role: Role, input: unknown, logger?: Logger): Promise<Dispatched> {
+export async function dispatchCommand(referee: RefereeApi, role: Role, sender: string, input: unknown, logger?: Logger): Promise<Dispatched> {
   const parsed = CommandSchema.safeParse(input);
   if (!parsed.success) {
     return { status: 400, answer: { ok: false, error: { code: 'command/malformed', message: describeIssues(parsed.error) } } };
   }
   const refused = authorize(role, parsed.data);
   if (refused !== null) return { status: refused.status, answer: { ok: false, error: refused.error } };
-  // The source is the server's to set: duplicate suppression keys on (source, id), and a web
-  // client must not be able to pose as the panel.
-  const command = { ...parsed.data, source: 'web' };
+  // The source is the server's to set: a command id is scoped to its sender (and game), so a
+  // retry is answered once and another client's id is another command; no web client may pose as the panel.
+  const command = { ...parsed.data, source: sender };
   try {
     const result = await referee.submit(command);
     if (result.ok) return { status: 200, answer: { ok: true, seq: result.seq, view: result.view } };
@@ -36,6 +36,7 @@ export async function dispatchCommand(referee: RefereeApi, role: Role, input: un
 /** The HTTP status of a referee refusal: the rules' and the referee's reasons are 422, its own faults are not. */
 export function statusOf(code: string): number {
   if (code === 'command/malformed') return 400;
+  if (code === 'command/id-conflict') return 409;
   if (code === 'referee/not-started') return 503;
   if (code === 'journal/failed') return 500;
   return 422;

@@ -1,5 +1,5 @@
 // Photo scans (POST /api/scan): an uploaded photo is classified, with the cards that cannot
-// be there ruled out first (SPEC section 8), and played as the seat's PALETTE or CANVAS press.
+// be there ruled out first (RULES.md §9), and played as the seat's PALETTE or CANVAS press.
 // An unsure read is never guessed: the answer carries the top guesses for a tap to confirm.
 // The last photos are kept so the referee can see the crop when correcting a misread.
 import type { Logger } from 'pino';
@@ -50,7 +50,7 @@ export class ScanDesk {
   }
 
   /** Classifies a photo and plays it for the seat; the status is the HTTP status to answer. */
-  async scan(role: Role, seat: number, to: 'palette' | 'canvas', photo: Buffer): Promise<{ status: number; answer: ScanAnswer }> {
+  async scan(role: Role, sender: string, seat: number, to: 'palette' | 'canvas', photo: Buffer): Promise<{ status: number; answer: ScanAnswer }> {
     if (this.classify === undefined) {
       return { status: 503, answer: { ok: false, error: { code: 'scan/no-classifier', message: 'no card classifier is installed on this companion: enter the card by hand' } } };
     }
@@ -74,10 +74,11 @@ export class ScanDesk {
       const why = read.reason ?? 'the card could not be read surely';
       return { status: 422, answer: { ok: false, error: { code: 'scan/rescan', message: `${why}: scan again or pick one of the guesses` }, scan: record } };
     }
-    const command = to === 'canvas' && seven
-      ? { type: 'discard', seat, card: read.card, to: 'canvas' }
+    // During the deal a seat's PALETTE deals its starting card, as the panel's key does.
+    const command = view.phase === 'setup' && to === 'palette' ? { type: 'deal', seat, card: read.card }
+      : to === 'canvas' && seven ? { type: 'discard', seat, card: read.card, to: 'canvas' }
       : { type: 'play', seat, to, card: read.card };
-    const { status, answer } = await dispatchCommand(this.referee, role, command, this.logger);
+    const { status, answer } = await dispatchCommand(this.referee, role, sender, command, this.logger);
     if (answer.ok) {
       record.seq = answer.seq;
       return { status, answer: { ok: true, seq: answer.seq, view: answer.view, scan: record } };
@@ -85,7 +86,7 @@ export class ScanDesk {
     return { status, answer: { ok: false, error: answer.error, scan: record } };
   }
 
-  /** Reads a photo without playing it: a player checks a hand card privately (SPEC section 9). */
+  /** Reads a photo without playing it: a player checks a hand card privately (RULES.md §10). */
   async identify(photo: Buffer): Promise<{ status: number; answer: IdentifyAnswer }> {
     if (this.classify === undefined) {
       return { status: 503, answer: { ok: false, error: { code: 'scan/no-classifier', message: 'no card classifier is installed on this companion' } } };

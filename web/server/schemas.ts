@@ -1,5 +1,5 @@
 // Every body and socket message is checked here before anything acts on it. The command
-// schema mirrors SPEC section 8 field by field and refuses unknown fields, so a typo
+// schema mirrors RULES.md §9 field by field and refuses unknown fields, so a typo
 // ("crad") is a clear 400 instead of a play that silently waits for the camera. Whether a
 // command is *legal* is the rules' business (HTTP 422), not this file's.
 import { z } from 'zod';
@@ -9,7 +9,7 @@ const seat = z.number().int().min(0).max(3);
 const card = z.string().regex(/^[ROYGBIV][1-7]$/, 'a card is a colour letter (R O Y G B I V) and a value 1–7, like "R7"');
 const envelope = { source: z.string().max(64).optional(), id: z.string().min(1).max(128).optional() };
 
-/** One command of SPEC section 8. */
+/** One command of RULES.md §9. */
 export const CommandSchema = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('newGame'),
@@ -19,7 +19,7 @@ export const CommandSchema = z.discriminatedUnion('type', [
     language: z.string().max(8).optional(),
     ...envelope,
   }),
-  z.strictObject({ type: z.literal('deal'), seat, card, ...envelope }),
+  z.strictObject({ type: z.literal('deal'), seat, card: card.optional(), ...envelope }),
   z.strictObject({ type: z.literal('play'), seat, to: z.enum(['palette', 'canvas']), card: card.optional(), ...envelope }),
   z.strictObject({ type: z.literal('endTurn'), seat, ...envelope }),
   z.strictObject({ type: z.literal('pass'), seat, ...envelope }),

@@ -10,7 +10,7 @@ import { createApp } from './app.ts';
 import type { DeckDesk } from './decks.ts';
 import { Credentials, loadPin } from './auth.ts';
 import { SocketHub } from './hub.ts';
-import { AuthLockout, HTTP_LIMIT, SOCKET_LIMIT, type RateLimit } from './rate-limit.ts';
+import { AuthLockout, HTTP_LIMIT, KeyedBuckets, SOCKET_LIMIT, type RateLimit } from './rate-limit.ts';
 import { ScanDesk, type Classify } from './scan.ts';
 
 export type { Classify } from './scan.ts';
@@ -33,11 +33,15 @@ export interface WebServerOptions {
   clientDir?: string;
   /** Flood limits, per address (HTTP) and per connection (socket). */
   limits?: { http?: RateLimit; socket?: RateLimit };
+  /** Origins beside the dashboard's own whose pages may open the socket (RED7_ALLOWED_ORIGINS). */
+  allowedOrigins?: readonly string[];
 }
 
 export interface WebServer {
   start(): Promise<{ port: number }>;
   stop(): Promise<void>;
+  /** Sends a line about the companion itself to every dashboard (nothing when not started). */
+  notice(text: string): void;
 }
 
 const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../client/dist', import.meta.url));
@@ -55,17 +59,21 @@ export function createWebServer(options: WebServerOptions): WebServer {
       const credentials = new Credentials(pin, options.dataDir);
       const damaged = credentials.load();
       if (damaged !== null) logger.warn(damaged);
-      // SPEC section 9: the PIN is shown on the Pi's console and in its log.
+      // RULES.md §10: the PIN is shown on the Pi's console and in its log.
       logger.info({ pin, source }, `referee PIN: ${pin}`);
       const lockout = new AuthLockout();
-      const h = new SocketHub({ referee: options.referee, credentials, lockout, limit: options.limits?.socket ?? SOCKET_LIMIT, logger });
+      const requests = new KeyedBuckets(options.limits?.http ?? HTTP_LIMIT);
+      const h = new SocketHub({
+        referee: options.referee, credentials, lockout, limit: options.limits?.socket ?? SOCKET_LIMIT, requests,
+        allowedOrigins: (options.allowedOrigins ?? []).map((o) => o.toLowerCase()), logger,
+      });
       const app = createApp({
         referee: options.referee,
         credentials,
         lockout,
         scans: new ScanDesk(options.referee, options.classify, logger),
         decks: options.decks,
-        limit: options.limits?.http ?? HTTP_LIMIT,
+        requests,
         clientDir: options.clientDir ?? DEFAULT_CLIENT_DIR,
         clients: () => h.size,
         logger,
@@ -90,6 +98,9 @@ export function createWebServer(options: WebServerOptions): WebServer {
       const shown = options.host === undefined || options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
       logger.info({ port }, `dashboard at http://${shown}:${port}/`);
       return { port };
+    },
+    notice(text) {
+      hub?.notice(text);
     },
     async stop() {
       const s = server;

@@ -1,4 +1,4 @@
-// Seat keys become referee commands (SPEC section 8, "The seat panel"). The decision needs the
+// Seat keys become referee commands (RULES.md §9, "The seat panel"). The decision needs the
 // public view (whose turn, which card action is pending, who holds which palette card) and, for
 // PALETTE/CANVAS and some DRAW/DECK presses, a camera scan of the card on the tray.
 import { randomUUID } from 'node:crypto';
@@ -10,7 +10,7 @@ import { PHASES } from '../../rules/state.ts';
 import type { Seat } from './protocol.ts';
 import { PANEL_KEYS, PRESS_KINDS, type PanelKeyEvent } from './key-event.ts';
 
-/** The part of the public view (SPEC section 8) that decides what a key means; extra fields are fine. */
+/** The part of the public view (RULES.md §9) that decides what a key means; extra fields are fine. */
 export const PanelViewSchema = z.object({
   phase: z.enum(PHASES).nullable(), // null before the first game
   active: z.number().int().min(0).max(3).nullable(),
@@ -44,7 +44,7 @@ export interface CardScanner {
 /** Why a key made no command (typed, so LEDs, buzzer and dashboard render the same reason). */
 export const PANEL_IGNORE_CODES = [
   'panel/bad-event', 'panel/bad-view', 'panel/no-turn', 'panel/nothing-to-draw', 'panel/not-in-a-palette',
-  'panel/scan-failed',
+  'panel/scan-failed', 'panel/dealing',
 ] as const;
 export type PanelIgnoreCode = (typeof PANEL_IGNORE_CODES)[number];
 
@@ -53,7 +53,7 @@ export type PanelOutcome =
   | { kind: 'command'; command: Command }
   /** Another seat's key: the caller blinks that seat's LED. */
   | { kind: 'notYourTurn'; seat: Seat; active: number }
-  /** The card could not be read surely: the player lays it again (never guessed, SPEC 8). */
+  /** The card could not be read surely: the player lays it again (never guessed, RULES.md §9). */
   | { kind: 'rescan'; seat: Seat; reason: string }
   | { kind: 'ignored'; seat: Seat | null; code: PanelIgnoreCode; message: string };
 
@@ -83,6 +83,13 @@ export async function keyToCommand(
   const v = PanelViewSchema.safeParse(view);
   if (!v.success) return ignored(seat, 'panel/bad-view', `the table view is not usable: ${describe(v.error)}`);
   const { phase, active, pending, players } = v.data;
+  // During the deal a seat's PALETTE key records that seat's starting card, as it lies on the tray.
+  if (phase === 'setup') {
+    if (key !== 'palette') return ignored(seat, 'panel/dealing', 'the starting cards are being dealt: lay each seat\'s card on the tray and press that seat\'s PALETTE');
+    const r = await scanCard(scanner, seat, 'hand');
+    if (!r.ok) return r.outcome;
+    return { kind: 'command', command: { type: 'deal', seat, card: r.card, ...envelope } };
+  }
   if (phase !== 'turn' || active === null) return ignored(seat, 'panel/no-turn', `no turn is being played (phase ${phase ?? 'no game'})`);
   if (seat !== active) return { kind: 'notYourTurn', seat, active };
 

@@ -12,7 +12,7 @@ export interface KeySource {
 
 /** What the router needs from the app. */
 export interface KeyRouterOptions {
-  /** The current public view (SPEC section 8), read when a press is handled. */
+  /** The current public view (RULES.md §9), read when a press is handled. */
   view: () => unknown;
   scanner: CardScanner;
   /** Receives each outcome: a command to submit, or "not your turn", "rescan", "ignored". */

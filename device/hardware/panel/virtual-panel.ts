@@ -1,4 +1,4 @@
-// The seat panel for a computer without the board (SPEC section 1: the dashboard then offers a
+// The seat panel for a computer without the board (RULES.md §1: the dashboard then offers a
 // virtual seat panel). Presses come from the dashboard, so each is checked like any other input.
 import { EventEmitter } from 'node:events';
 import type { PanelDriverEvents } from './driver.ts';

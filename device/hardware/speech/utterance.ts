@@ -1,7 +1,7 @@
 // What may be spoken: the five languages of the rule sheets, and text cleaned of anything a
 // speech engine could read as markup or control input.
 
-/** Languages of the announcements (SPEC section 7). */
+/** Languages of the announcements (RULES.md §8). */
 export const SPEECH_LANGUAGES = ['en', 'de', 'pt', 'ru', 'ko'] as const;
 export type SpeechLanguage = (typeof SPEECH_LANGUAGES)[number];
 

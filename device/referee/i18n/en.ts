@@ -1,6 +1,6 @@
-// English announcements, in the style of SPEC section 7 ("Ben plays Blue 4 to the canvas: the
+// English announcements, in the style of RULES.md §8 ("Ben plays Blue 4 to the canvas: the
 // rule is now Blue, most different colours"; "Ann leads with three colours, best Red 6").
-import type { Rule } from '../../rules/index.ts';
+import type { Phase, Rule } from '../../rules/index.ts';
 import type { Catalogue } from './catalogue.ts';
 
 const NUMBERS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
@@ -19,6 +19,8 @@ const HOLDS: Record<Exclude<Rule, 'red'>, (n: number) => string> = {
   indigo: (n) => `${count(n)} in a row`,
   violet: (n) => plural(n, 'card below 4', 'cards below 4'),
 };
+
+const PHASE: Record<Phase, string> = { setup: 'dealing', turn: 'in play', roundOver: 'round over', gameOver: 'game over' };
 
 export const en: Catalogue = {
   colour: { red: 'Red', orange: 'Orange', yellow: 'Yellow', green: 'Green', blue: 'Blue', indigo: 'Indigo', violet: 'Violet' },
@@ -44,6 +46,10 @@ export const en: Catalogue = {
   discardedDeck: (name) => `${name} puts a palette card face down on the deck.`,
   taken: (name, from) => `${name} takes a card from ${from}'s palette and puts it face down on the deck.`,
   orderWarning: (name) => `Note: ${name} played to the canvas before the palette; the rules play the palette first.`,
+  notWinningYet: (name, rule) =>
+    `${name} is not winning under the new rule yet (${rule}): a card played to the palette now may still fix that; otherwise take the canvas card back.`,
+  bonusWithdrawn: (name, palette) =>
+    `No canvas bonus for ${name} after all: the canvas card's number is not higher than the ${plural(palette, 'card', 'cards')} now in the palette.`,
   drew: {
     action: (name) => `${name} draws a card (the 3's action).`,
     bonus: (name) => `${name} draws a card (canvas bonus).`,
@@ -54,6 +60,7 @@ export const en: Catalogue = {
     5: (name) => `${name} must carry out the 5: play one more card to the palette.`,
     7: (name) => `${name} must carry out the 7: move a palette card to the canvas or face down on the deck.`,
   },
+  oneNotOwed: (name) => `${name} need not carry out the 1 now: no card ${name} may take would keep ${name} in the round.`,
   pendingBonus: (name) => `${name} may draw a card (canvas bonus).`,
   skipped: {
     'empty-hand': (name, action) => `${name}'s ${action} has no effect: the hand is empty.`,
@@ -69,8 +76,8 @@ export const en: Catalogue = {
   scored: (name, cards, points, total) =>
     `${name} scores ${points} ${points === 1 ? 'point' : 'points'} with ${list(cards)}, ${total} in total.`,
   gameOver: {
-    target: (name, points) => `Game over: ${name} wins with ${points} points.`,
-    deck: (name, points) => `Game over, too few cards for another round: ${name} wins with ${points} points.`,
+    target: (name, points) => `Game over: ${name} wins with ${points} ${points === 1 ? 'point' : 'points'}.`,
+    deck: (name, points) => `Game over, too few cards for another round: ${name} wins with ${points} ${points === 1 ? 'point' : 'points'}.`,
     basic: (name) => `Game over: ${name} wins.`,
   },
   leads: (name, rule, n, best) =>
@@ -88,11 +95,36 @@ export const en: Catalogue = {
     'nothing-played': (name) => `${name ?? 'The player'} has not played yet: play a card or pass.`,
     phase: () => 'That is not possible at this point of the game.',
     'one-while-losing': (name) => `${name ?? 'The player'} may not use the 1 without staying in the round.`,
+    'plays-over': (name) => `${name ?? 'The player'} drew the canvas bonus card, so the turn's plays are over: press DONE.`,
     'bad-card': (name) => `The card of ${name ?? 'the player'} could not be used: scan it again or enter it.`,
     other: () => 'That command was refused.',
   },
   rescan: (name) => `${name}'s card could not be read: scan it again or pick it by hand.`,
-  undone: (seq) => `Command ${seq} taken back.`,
+  undone: (what) => `Taken back: ${what}.`,
+  nowTurn: (name) => `It is ${name}'s turn.`,
+  nowDeal: () => 'Deal the starting cards: each seat presses PALETTE and scans or picks its card.',
+  nowNextRound: () => 'The round is over: start the next round when the table is ready.',
+  command: {
+    newGame: (players) => `new game for ${list(players)}`,
+    deal: (name, card) => `${name}'s starting card${card === null ? '' : `, ${card}`}`,
+    palette: (name, card) => `${name} plays ${card ?? 'a card still to be scanned'} to the palette`,
+    canvas: (name, card) => `${name} plays ${card ?? 'a card still to be scanned'} to the canvas`,
+    endTurn: (name) => `${name} ends the turn`,
+    pass: (name) => `${name} passes`,
+    draw: (name) => `${name} draws a card`,
+    discardCanvas: (name, card) => `${name} moves ${card} from the palette to the canvas (the 7's action)`,
+    discardDeck: (name) => `${name} puts a palette card face down on the deck (the 7's action)`,
+    take: (name, from) => `${name} takes a card from ${from}'s palette (the 1's action)`,
+    nextRound: () => 'next round',
+    undo: () => 'undo',
+    correct: (seq, card) => `command ${seq} corrected to ${card}`,
+    correction: (seq) => `the correction of command ${seq}`,
+  },
+  transcript: {
+    header: (id, players, startedAt, commands, phase) =>
+      `Game ${id}: ${list(players)}; started ${startedAt}; ${plural(commands, 'command', 'commands')}; ${phase === null ? 'not started' : PHASE[phase]}`,
+    refused: (code) => `(refused on replay: ${code})`,
+  },
   corrected: (seq, card, invalidated) =>
     `Command ${seq} corrected${card === null ? '' : ` to ${card}`}.` +
     (invalidated.length === 0 ? '' : ` No longer possible and removed: ${list(invalidated.map(String))}.`),

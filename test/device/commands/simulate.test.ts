@@ -13,6 +13,8 @@ describe('red7 simulate', () => {
     expect(summary!.eliminations).toBe((summary!.rounds as number) * 2);
     expect(summary!.illegalAttempted).toBeGreaterThan(0);
     expect(summary!.illegalRejected).toBe(summary!.illegalAttempted);
+    expect(summary!.canvasFirst).toBeGreaterThan(0);
+    expect(summary!.onesWhileBehind).toBeGreaterThan(0);
     expect(summary!.gamesPerSecond).toBeGreaterThan(0);
   });
 

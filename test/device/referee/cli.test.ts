@@ -46,6 +46,15 @@ describe('red7 play', () => {
     expect(answers(r.out).map((x) => x.seq)).toEqual([3, 4]);
   });
 
+  it('with --lang, answers refusals in that language and keeps the rules\' English as detail', async () => {
+    const data = tempDir();
+    const r = await red7(['play', '--data', data, '--lang', 'de'], lines([...OPENING, { type: 'play', seat: 1, to: 'palette', card: 'O5' }, 'not json']));
+    const answers = r.out.trim().split('\n').map((l) => JSON.parse(l));
+    expect(answers[4].error).toMatchObject({ code: 'turn/not-your-turn', message: 'Ben hat außer der Reihe gespielt: Karte zurücknehmen.' });
+    expect(answers[4].error.detail).toContain("it is Ann's turn");
+    expect(answers[5].error).toMatchObject({ code: 'command/malformed', message: 'Dieser Befehl wurde abgelehnt.' });
+  });
+
   it('refuses unknown options and languages with a usage line', async () => {
     expect((await red7(['play', '--frobnicate'])).code).toBe(2);
     const r = await red7(['play', '--lang', 'fr']);
@@ -81,8 +90,13 @@ describe('red7 state, games, replay, export', () => {
   it('prints a seat\'s private view with --seat', async () => {
     const data = tempDir();
     await red7(['play', '--data', data], lines(OPENING));
-    expect(JSON.parse((await red7(['state', '--data', data, '--seat', '1'])).out)).toMatchObject({ seat: 1, knownHand: [] });
-    expect((await red7(['state', '--data', data, '--seat', '7'])).code).toBe(1);
+    // People number seats from 1 or name them; the JSON keeps its 0-based index.
+    expect(JSON.parse((await red7(['state', '--data', data, '--seat', '2'])).out)).toMatchObject({ seat: 1, knownHand: [] });
+    expect(JSON.parse((await red7(['state', '--data', data, '--seat', 'ben'])).out)).toMatchObject({ seat: 1 });
+    const missing = await red7(['state', '--data', data, '--seat', '7']);
+    expect(missing.code).toBe(1);
+    expect(missing.err).toContain('(seats: 1 Ann, 2 Ben, 3 Cy)');
+    expect((await red7(['state', '--data', data, '--seat', '0'])).code).toBe(1);
   });
 
   it('lists the kept games', async () => {
@@ -101,7 +115,9 @@ describe('red7 state, games, replay, export', () => {
     await red7(['play', '--data', data], lines(OPENING));
     const r = await red7(['replay', '1', '--data', data, '--lang', 'pt']);
     expect(r.code).toBe(0);
-    expect(r.out).toContain('Cy lidera com a carta mais alta, Verde 6.');
+    expect(r.out).toContain('Cy está vencendo com a carta mais alta, Verde 6.');
+    expect(r.out).toContain('carta inicial de Ann, R3 (Vermelho 3)');
+    expect(r.out).not.toMatch(/\bdeal\b|→|end turn|next round/);
     expect((await red7(['replay', '9', '--data', data])).code).toBe(1);
     expect((await red7(['replay', 'one', '--data', data])).code).toBe(2);
     expect((await red7(['replay', '1', '--data', data, '--lang', 'xx'])).code).toBe(2);

@@ -1,4 +1,4 @@
-// The crash drill (SPEC section 10): a child process plays a long scripted game through the real
+// The crash drill (RULES.md §10): a child process plays a long scripted game through the real
 // `red7 play` and is killed with SIGKILL at random points; after a restart the table must stand
 // exactly where the acknowledgements say. Every accepted command is committed before its answer
 // line is written, so the restarted state is the one after the last acknowledged command — or,

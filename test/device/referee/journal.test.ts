@@ -130,7 +130,8 @@ describe('the journal', () => {
     const referee = await startedReferee();
     await submitAll(referee, [...OPENING, { type: 'play', seat: 0, to: 'palette', card: 'O5' }]);
     const en = referee.transcript(1)!;
-    expect(en).toContain('   5  Ann: O5 (Orange 5) → palette\n        Ann plays Orange 5 to the palette.');
+    expect(en).toContain('   5  Ann plays O5 (Orange 5) to the palette\n        Ann plays Orange 5 to the palette.');
+    expect(referee.transcript(1, 'de')!).toMatch(/^Spiel 1: Ann, Ben und Cy; begonnen \S+; fünf Befehle; läuft\n/);
     const ko = referee.transcript(1, 'ko')!;
     expect(ko).toContain('Ann 님이 팔레트에 주황 5 카드를 내려놓았습니다.');
     expect(referee.transcript(3)).toBeNull();

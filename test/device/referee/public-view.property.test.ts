@@ -1,4 +1,4 @@
-// The public view never carries hidden information (SPEC section 7): across random seeded games,
+// The public view never carries hidden information (RULES.md §8): across random seeded games,
 // with illegal plays of hidden cards thrown in, no serialized public view or broadcast update
 // names a hand card or a face-down card — neither in R7 notation nor in words.
 import fc from 'fast-check';

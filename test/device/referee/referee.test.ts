@@ -36,7 +36,7 @@ describe('Referee', () => {
     await referee.stop();
   });
 
-  it('announces a canvas play in the words of SPEC section 7', async () => {
+  it('announces a canvas play in the words of RULES.md §8', async () => {
     const referee = await startedReferee();
     await submitAll(referee, [...OPENING, { type: 'play', seat: 0, to: 'palette', card: 'O5' }, { type: 'endTurn', seat: 0 }]);
     await submitAll(referee, [{ type: 'play', seat: 1, to: 'palette', card: 'Y7' }]);
@@ -50,7 +50,7 @@ describe('Referee', () => {
   it.each([
     ['an unknown type', { type: 'shuffle' }],
     ['a bad seat', { type: 'pass', seat: -1 }],
-    ['a missing field', { type: 'deal', seat: 0 }],
+    ['a missing field', { type: 'deal', card: 'R3' }],
     ['a bad target', { type: 'play', seat: 0, to: 'hand', card: 'R1' }],
     ['not an object', [1, 2, 3]],
     ['null', null],

@@ -107,3 +107,24 @@ describe('a play without its card', () => {
     expect(e.ok && e.seq).toBe(6);
   });
 });
+
+describe('a deal without its card', () => {
+  it('asks the scanner for the seat\'s starting card, ruling out the cards already dealt, and journals it', async () => {
+    const scanner = scripted([{ card: 'B4' }]);
+    const referee = await startedReferee({ scanner });
+    await submitAll(referee, OPENING.slice(0, 2));
+    const r = await referee.submit({ type: 'deal', seat: 1 });
+    expect(r.ok && r.view.players[1]!.palette).toEqual(['B4']);
+    expect(scanner.calls).toEqual([{ seat: 1, exclude: ['R3'] }]);
+    expect(referee.exportGame(1)!.commands[2]!.command).toEqual({ type: 'deal', seat: 1, card: 'B4' });
+  });
+
+  it('does not scan for a seat that already has its starting card', async () => {
+    const scanner = scripted([]);
+    const referee = await startedReferee({ scanner });
+    await submitAll(referee, OPENING.slice(0, 2));
+    const r = await referee.submit({ type: 'deal', seat: 0 });
+    expect(r.ok || r.error.code).toBe('deal/already-dealt');
+    expect(scanner.calls).toEqual([]);
+  });
+});

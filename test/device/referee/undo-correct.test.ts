@@ -16,9 +16,33 @@ describe('undo', () => {
     await submitAll(referee, [...OPENING, TURN[0]]);
     const r = await referee.submit({ type: 'undo' });
     expect(r.ok && r.seq).toBe(6);
-    expect(r.ok && r.events).toEqual([{ type: 'undone', seq: 5 }]);
+    expect(r.ok && r.events).toEqual([{ type: 'undone', seq: 5, command: TURN[0] }]);
     expect(referee.publicView().players[0]!.palette).toEqual(['R3']);
-    expect(referee.publicView().announcement).toBe('Command 5 taken back. Cy leads with the highest card, Green 6.');
+    expect(referee.publicView().announcement).toBe(
+      'Taken back: Ann plays Orange 5 to the palette. Cy leads with the highest card, Green 6. It is Ann\'s turn.',
+    );
+  });
+
+  it('says in every language what was taken back and whose turn it is now', async () => {
+    const said: Record<string, string> = {
+      de: 'Zurückgenommen: Ann spielt Orange 5 auf die Palette. Cy führt mit der höchsten Karte, Grün 6. Ann ist am Zug.',
+      pt: 'Desfeito: Ann joga Laranja 5 na Paleta. Cy está vencendo com a carta mais alta, Verde 6. Agora é a vez de Ann.',
+      ru: 'Отменено: Ann: в палитру — оранжевая 5. Cy лидирует: старшая карта — зелёная 6. Сейчас ход игрока Ann.',
+      ko: '취소했습니다: Ann 님이 팔레트에 주황 5 카드를 내려놓음. Cy 님이 가장 높은 카드 초록 6으로 승리하고 있습니다. 이제 Ann 님의 차례입니다.',
+    };
+    for (const [language, text] of Object.entries(said)) {
+      const referee = await startedReferee({ language: language as 'de' });
+      await submitAll(referee, [...OPENING, TURN[0]]);
+      await referee.submit({ type: 'undo' });
+      expect(referee.publicView().announcement).toBe(text);
+    }
+  });
+
+  it('names the correction it takes back, and asks for the deal when it takes back a starting card', async () => {
+    const referee = await startedReferee();
+    await submitAll(referee, OPENING.slice(0, 3));
+    await referee.submit({ type: 'undo' });
+    expect(referee.publicView().announcement).toBe('Taken back: Ben\'s starting card, Blue 4. Deal the starting cards: each seat presses PALETTE and scans or picks its card.');
   });
 
   it('is repeatable, back to the start of the game', async () => {

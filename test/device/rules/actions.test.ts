@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentRule, formatCard } from '../../../device/rules/index.ts';
+import { currentRule, formatCard, mandatoryPending } from '../../../device/rules/index.ts';
 import { crafted, ok, step, types } from './helpers.ts';
 
 const withActions = (palettes: string[][], patch: Parameters<typeof crafted>[1] = {}) =>
@@ -86,7 +86,25 @@ describe('the 1: a card from a palette at least as large, face down onto the dec
     expect(() => step(owed(), { type: 'endTurn', seat: 0 })).toThrow(/action\/pending/);
   });
 
-  it('is not used by a player who will be out anyway', () => {
+  // The sheets: "When you play a 1, 3, 5, or 7 into your Palette, you must perform that card's action,
+  // if conditions allow"; the 1's restriction ("if you are not going to stay in the game afterward")
+  // frees only a player whom no take would keep in.
+  it('must be carried out if conditions allow, also by a player who is behind when a take would keep them in', () => {
+    // The audit's game: deal G2 / V3; Ann G6 to the canvas; Ben I4 to the palette; Ann R1 to the palette.
+    let s = crafted([['G2'], ['V3']], { actions: true, canvas: ['G6'], active: 1 });
+    s = ok(s, { type: 'play', seat: 1, to: 'palette', card: 'I4' });
+    s = ok(s, { type: 'endTurn', seat: 1 });
+    const { state, events } = step(s, { type: 'play', seat: 0, to: 'palette', card: 'R1' });
+    expect(state.leader).toBe(1);
+    expect(events).toContainEqual({ type: 'actionPending', seat: 0, pending: { action: 1 } });
+    expect(mandatoryPending(state, 0)).toBe(1);
+    expect(() => step(state, { type: 'endTurn', seat: 0 })).toThrow(/action\/pending/);
+    const taken = ok(state, { type: 'take', seat: 0, from: 1, card: 'I4' });
+    expect(taken.leader).toBe(0);
+    expect(ok(taken, { type: 'endTurn', seat: 0 }).players[0]!.out).toBe(false);
+  });
+
+  it('is not owed by a player who is behind and whom no take would keep in ("not going to stay in the game afterward")', () => {
     const s = ok(withActions([['V1'], ['Y2', 'B6'], ['G3']]), { type: 'play', seat: 0, to: 'palette', card: 'O1' });
     expect(ok(s, { type: 'endTurn', seat: 0 }).players[0]!.out).toBe(true);
   });

@@ -89,6 +89,41 @@ describe('the advanced canvas bonus', () => {
     expect(ok(s, { type: 'endTurn', seat: 0 }).active).toBe(1);
   });
 
+  // The sheets: "if the number of that card is greater than the total number of cards in your Palette";
+  // they play the palette card first, so the palette counted is the one the whole turn leaves.
+  describe('judged against the palette as the whole turn leaves it', () => {
+    // The audit's game: advanced, deal R3 / O5, Ann to play B2 to the canvas and Y4 to the palette.
+    const dealt = () => crafted([['R3'], ['O5']], { advanced: true, active: 0 });
+
+    it('is refused in the sheets’ order, Yellow 4 then Blue 2 ("2 > 2" is false)', () => {
+      let s = ok(dealt(), { type: 'play', seat: 0, to: 'palette', card: 'Y4' });
+      s = ok(s, { type: 'play', seat: 0, to: 'canvas', card: 'B2' });
+      expect(s.turn!.pending).toEqual([]);
+      expect(() => step(s, { type: 'draw', seat: 0 })).toThrow(/draw\/not-allowed/);
+    });
+
+    it('is withdrawn when the palette card follows the canvas card, so the order cannot earn it', () => {
+      const canvas = step(dealt(), { type: 'play', seat: 0, to: 'canvas', card: 'B2' });
+      expect(canvas.state.turn!.pending).toEqual([{ draw: 'bonus' }]);
+      const palette = step(canvas.state, { type: 'play', seat: 0, to: 'palette', card: 'Y4' });
+      expect(palette.state.turn!.pending).toEqual([]);
+      expect(palette.events).toContainEqual({ type: 'bonusWithdrawn', seat: 0, palette: 2 });
+      expect(() => step(palette.state, { type: 'draw', seat: 0 })).toThrow(/draw\/not-allowed/);
+    });
+
+    it('is not drawn while the canvas card does not win yet, since a drawn bonus ends the plays', () => {
+      const s = ok(dealt(), { type: 'play', seat: 0, to: 'canvas', card: 'B2' });
+      expect(() => step(s, { type: 'draw', seat: 0 })).toThrow(/draw\/not-allowed/);
+    });
+
+    it('ends the turn’s plays once the bonus card is drawn', () => {
+      let s = ok(crafted([['R3'], ['O1']], { advanced: true, active: 0 }), { type: 'play', seat: 0, to: 'canvas', card: 'B2' });
+      s = ok(s, { type: 'draw', seat: 0 });
+      expect(() => step(s, { type: 'play', seat: 0, to: 'palette', card: 'Y4' })).toThrow(/turn\/plays-over/);
+      expect(ok(s, { type: 'endTurn', seat: 0 }).players[0]!.out).toBe(false);
+    });
+  });
+
   it('offers nothing in the basic game', () => {
     const s = crafted([['O1'], ['Y2'], ['G3']], { active: 0 });
     expect(ok(s, { type: 'play', seat: 0, to: 'canvas', card: 'V3' }).turn!.pending).toEqual([]);

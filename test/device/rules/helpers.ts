@@ -1,7 +1,7 @@
 // Builders for rules tests: start games, apply commands that must pass or must be refused.
 import { expect } from 'vitest';
 import {
-  applyCommand, parseCard, type GameEvent, type GameState, type RejectionCode,
+  applyCommand, newTurn, parseCard, type GameEvent, type GameState, type RejectionCode,
 } from '../../../device/rules/index.ts';
 
 export const NAMES = ['Ann', 'Ben', 'Cy', 'Dee'];
@@ -59,7 +59,7 @@ export function crafted(
   if (patch.deck !== undefined) s.deck = patch.deck;
   if (patch.active !== undefined) {
     s.active = patch.active;
-    s.turn = { seat: patch.active, palettePlays: 0, canvasPlayed: false, canvasFirst: false, took: false, pending: [] };
+    s.turn = newTurn(patch.active);
   }
   return s;
 }

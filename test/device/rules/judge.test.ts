@@ -42,7 +42,7 @@ describe('satisfying sets, strongest first', () => {
   it('scores the face values', () => expect(points(cards('G6 G5'))).toBe(11));
 });
 
-describe('who is winning: every tie case of SPEC section 3', () => {
+describe('who is winning: every tie case of RULES.md §3', () => {
   it('Red: equal values are decided by colour, Red strongest', () => expect(lead('red', 'O6', 'R6')).toBe(1));
   it('Red: any 7 beats any 6', () => expect(lead('red', 'R6', 'V7')).toBe(1));
   it('Orange: equal-sized groups are decided by the strongest card of each set', () => {

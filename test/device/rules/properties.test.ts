@@ -16,7 +16,7 @@ const position = fc
   });
 const rule = fc.constantFrom(...RULES);
 
-/** An independent, slow reading of SPEC section 3: the set, by brute force over the groups. */
+/** An independent, slow reading of RULES.md §3: the set, by brute force over the groups. */
 function referenceSet(palette: Card[], r: Rule): Card[] {
   const strongestFirst = [...palette].sort((a, b) => b - a);
   const bestGroup = (key: (c: Card) => number) => {
@@ -120,5 +120,17 @@ describe('properties of whole games', () => {
       expect(table.state.phase).toBe('gameOver');
       expect(table.counts.illegalRejected).toBe(table.counts.illegalAttempted);
     }), { numRuns: 150 });
+  });
+
+  it('covers canvas-first turns and 1s carried out by a player who was behind, with every invariant holding', () => {
+    const totals = { canvasFirst: 0, onesWhileBehind: 0 };
+    for (let seed = 0; seed < 40; seed++) {
+      const table = playGame(makeRng(seed), { players: 2 + (seed % 3), advanced: seed % 2 === 0, actions: true });
+      expect(replay(table.log).state).toEqual(table.state);
+      totals.canvasFirst += table.counts.canvasFirst;
+      totals.onesWhileBehind += table.counts.onesWhileBehind;
+    }
+    expect(totals.canvasFirst).toBeGreaterThan(0);
+    expect(totals.onesWhileBehind).toBeGreaterThan(0);
   });
 });

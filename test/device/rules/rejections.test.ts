@@ -45,6 +45,9 @@ const cases: Array<[RejectionCode, string, () => GameState | null, unknown]> = [
   ['action/one-while-losing', 'ending the turn after a 1 action that did not keep its player in', oneWhileLosing, { type: 'endTurn', seat: 0 }],
   ['take/invalid-target', 'the 1 action aimed at oneself', () => oneOwed(), { type: 'take', seat: 0, from: 0, card: 'V1' }],
   ['take/smaller-palette', 'the 1 action aimed at a smaller palette', () => oneOwed(), { type: 'take', seat: 0, from: 2, card: 'G3' }],
+  ['turn/plays-over', 'a play after the advanced bonus card was drawn', () =>
+    ok(ok(crafted([['R3'], ['O1']], { advanced: true, active: 0 }), { type: 'play', seat: 0, to: 'canvas', card: 'B2' }), { type: 'draw', seat: 0 }),
+    { type: 'play', seat: 0, to: 'palette', card: 'Y4' }],
   ['draw/not-allowed', 'a draw that no rule allows', () => ok(fresh(), { type: 'play', seat: 0, to: 'palette', card: 'R4' }), { type: 'draw', seat: 0 }],
   ['deck/empty', 'a bonus draw after a 3 emptied the deck', bonusAfterEmptyDeck, { type: 'draw', seat: 0 }],
 ];

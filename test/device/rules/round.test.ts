@@ -110,6 +110,19 @@ describe('the canvas-before-palette order (the Russian sheet’s worked example)
     expect(s.players[1]!.out).toBe(false);
   });
 
+  // The sheets (action 3): "You must be winning the game after this action" — a canvas card played
+  // first is judged with the turn; the table hears at once that it does not win yet.
+  it('answers a canvas card played first that does not win yet with an immediate "not winning yet" note, not a refusal', () => {
+    const { state, events } = step(position(), { type: 'play', seat: 1, to: 'canvas', card: 'O5' });
+    expect(events).toContainEqual({ type: 'notWinningYet', seat: 1, rule: 'orange' });
+    expect(state.canvas.map(formatCard)).toEqual(['O5']);
+  });
+
+  it('says nothing of the kind when the canvas card wins at once', () => {
+    const { events } = step(crafted([['R6'], ['Y4', 'G4']], { active: 1 }), { type: 'play', seat: 1, to: 'canvas', card: 'O5' });
+    expect(types(events)).not.toContain('notWinningYet');
+  });
+
   it('refuses to end a turn whose canvas card did not make its player the winner', () => {
     let s = ok(position(), { type: 'play', seat: 1, to: 'canvas', card: 'O5' });
     s = ok(s, { type: 'play', seat: 1, to: 'palette', card: 'V3' });

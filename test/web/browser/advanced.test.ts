@@ -6,7 +6,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, PIN } from '../helpers.ts';
 import { startStack, type Stack } from '../e2e/stack.ts';
-import { ARTIFACTS, ensureClientBuilt, launchChromium } from './chromium.ts';
+import { ARTIFACTS, ensureClientBuilt, launchChromium, signInAsReferee } from './chromium.ts';
 
 const tid = (id: string) => `[data-testid="${id}"]`;
 let stack: Stack;
@@ -24,10 +24,7 @@ beforeAll(async () => {
     w.spoken = [];
     Object.defineProperty(window.speechSynthesis, 'speak', { value: (u: SpeechSynthesisUtterance) => { w.spoken.push({ text: u.text, lang: u.lang }); } });
   });
-  await page.goto(stack.url);
-  await page.fill(tid('pin-input'), PIN);
-  await page.click(tid('pin-submit'));
-  await page.waitForSelector('body[data-role="referee"]');
+  await signInAsReferee(page, stack.url);
 }, 120_000);
 
 afterAll(async () => {

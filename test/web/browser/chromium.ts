@@ -4,7 +4,10 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import request from 'supertest';
+import { expect } from 'vitest';
+import { bearer, PIN } from '../helpers.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const ARTIFACTS = join(ROOT, 'test-artifacts', 'web');
@@ -31,4 +34,24 @@ export async function launchChromium(): Promise<{ context: BrowserContext; close
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/** Opens the dashboard at `url` (unless it is open already) and signs in with the referee PIN. */
+export async function signInAsReferee(page: Page, url?: string): Promise<void> {
+  if (url !== undefined) await page.goto(url);
+  await page.fill('[data-testid="pin-input"]', PIN);
+  await page.click('[data-testid="pin-submit"]');
+  await page.waitForSelector('body[data-role="referee"]');
+}
+
+/** Sends commands as the referee over HTTP, each accepted, and waits until every page shows the last; returns its seq. */
+export async function sendCommands(url: string, pages: Page[], commands: Array<Record<string, unknown>>): Promise<number> {
+  let seq = 0;
+  for (const c of commands) {
+    const r = await request(url).post('/api/commands').set(bearer(PIN)).send(c);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    seq = (r.body as { seq: number }).seq;
+  }
+  for (const p of pages) await p.waitForSelector(`body[data-seq="${seq}"]`, { timeout: 15_000 });
+  return seq;
 }

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Classify } from '../../../web/server/server.ts';
 import { bearer, PIN } from '../helpers.ts';
 import { startStack, type Stack } from '../e2e/stack.ts';
-import { ARTIFACTS, ensureClientBuilt, launchChromium } from './chromium.ts';
+import { ARTIFACTS, ensureClientBuilt, launchChromium, signInAsReferee } from './chromium.ts';
 
 const tid = (id: string) => `[data-testid="${id}"]`;
 let stack: Stack;
@@ -52,9 +52,7 @@ beforeAll(async () => {
   await phone.setViewportSize({ width: 390, height: 844 });
   await referee.goto(stack.url);
   await phone.goto(`http://localhost:${new URL(stack.url).port}/`);
-  await referee.fill(tid('pin-input'), PIN);
-  await referee.click(tid('pin-submit'));
-  await referee.waitForSelector('body[data-role="referee"]');
+  await signInAsReferee(referee);
   await referee.click(tid('pair-seat-2'));
   await referee.waitForFunction((sel) => /[A-Z2-9]{6}/.test(document.querySelector(sel)?.textContent ?? ''), tid('pair-code-2'));
   const code = /([A-Z2-9]{6})/.exec((await referee.textContent(tid('pair-code-2')))!)![1]!;

@@ -19,6 +19,13 @@ describe('the virtual seat panel', () => {
     expect(virtualKeyCommand(view(null), 1, 'canvas', 'short', 'O6')).toEqual({ command: { type: 'play', seat: 1, to: 'canvas', card: 'O6' } });
   });
 
+  it('deals the seat\'s starting card on PALETTE during the deal, the picked one or the camera\'s', () => {
+    const dealing = { ...view(null, 0), phase: 'setup' as const, active: null };
+    expect(virtualKeyCommand(dealing, 2, 'palette', 'short', 'G6')).toEqual({ command: { type: 'deal', seat: 2, card: 'G6' } });
+    expect(virtualKeyCommand(dealing, 2, 'palette', 'short', null)).toEqual({ command: { type: 'deal', seat: 2 } });
+    expect(virtualKeyCommand(dealing, 2, 'done', 'short', null)).toMatchObject({ problem: expect.stringContaining('PALETTE') });
+  });
+
   it('leaves the card to the camera when nothing is on the tray', () => {
     expect(virtualKeyCommand(view(null), 1, 'palette', 'short', null)).toEqual({ command: { type: 'play', seat: 1, to: 'palette' } });
   });

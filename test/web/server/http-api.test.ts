@@ -142,7 +142,7 @@ describe('POST /api/commands', () => {
 
   it('sets the source itself so a web client cannot pose as the panel', async () => {
     await request(server.url).post('/api/commands').set(bearer(PIN)).send({ ...(OPENING[0] as object), source: 'panel', id: 'x1' });
-    expect(referee.received[0]).toMatchObject({ source: 'web', id: 'x1' });
+    expect(referee.received[0]).toMatchObject({ source: 'web:referee@127.0.0.1', id: 'x1' });
   });
 });
 

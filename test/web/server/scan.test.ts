@@ -49,6 +49,16 @@ describe('POST /api/scan', () => {
     expect(Buffer.from(img.body).equals(JPEG)).toBe(true);
   });
 
+  it('deals the seat\'s starting card from a PALETTE photo during the deal', async () => {
+    const referee = new FakeReferee();
+    server = await startServer(referee, { clientDir: '/nonexistent', classify: async () => ({ card: 'G5', confidence: 0.98, alternatives: [{ card: 'G5', p: 0.98 }] }) });
+    for (const c of OPENING.slice(0, 2)) await request(server.url).post('/api/commands').set(bearer(PIN)).send(c as object);
+    const r = await request(server.url).post('/api/scan?seat=1&to=palette').set(bearer(PIN)).set('Content-Type', 'image/jpeg').send(JPEG);
+    expect(r.status).toBe(200);
+    expect(referee.received.at(-1)).toMatchObject({ type: 'deal', seat: 1, card: 'G5' });
+    expect(r.body.view.players[1].palette).toEqual(['G5']);
+  });
+
   it('never guesses an unsure read: 422 scan/rescan with the top guesses, and nothing is played', async () => {
     const { referee, url } = await withClassifier(async () => ({ card: null, confidence: 0.4, alternatives: [{ card: 'B4', p: 0.4 }, { card: 'I4', p: 0.35 }], reason: 'too dark' }));
     const before = referee.received.length;

@@ -86,7 +86,7 @@ describe('commands over the socket', () => {
     s.send({ type: 'command', id: 'c1', command: OPENING[0] });
     const result = await s.waitFor('result');
     expect(result).toMatchObject({ id: 'c1', result: { ok: true, seq: 1 } });
-    expect(referee.received).toEqual([{ ...(OPENING[0] as object), source: 'web' }]);
+    expect(referee.received).toEqual([{ ...(OPENING[0] as object), source: 'web:referee@127.0.0.1' }]);
     await s.waitFor('update', (m) => m.seq === 1);
   });
 

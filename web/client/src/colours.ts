@@ -1,5 +1,5 @@
 // How each colour looks: its name, letter and its own symbol, so that colour is never the only
-// cue (SPEC section 9), and two palettes whose text contrast is checked in the tests (WCAG AA
+// cue (RULES.md §10), and two palettes whose text contrast is checked in the tests (WCAG AA
 // for the normal one, AAA for high contrast).
 import { COLOUR_LETTERS, COLOURS, RULE_DESCRIPTIONS, type Colour } from '../../../device/rules/cards.ts';
 

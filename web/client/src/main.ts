@@ -5,22 +5,25 @@ import './styles.css';
 import type { PrivateView } from '../../../device/referee/types.ts';
 import type { ServerMessage } from '../../protocol.ts';
 import { accountPanel } from './account.ts';
-import { phaseLine, renderBanner, renderCanvas, renderHistory, renderSeats } from './board.ts';
+import { phaseLine, renderCanvas, renderHistory, renderSeats } from './board.ts';
 import { applyTheme } from './colours.ts';
 import { Connection } from './connection.ts';
 import { makeCtx } from './context.ts';
 import { fill, h } from './dom.ts';
+import { gamesList } from './games-list.ts';
 import { phonePanel } from './phone.ts';
 import { cardPicker } from './picker.ts';
 import { correctPanel, manualEntry, newGameForm, seatsAdmin } from './referee-panel.ts';
+import { renderScores } from './scores.ts';
 import { hush, speak } from './speech.ts';
 import { loadCredential, loadSettings, saveCredential, saveSettings, Store, type AppState } from './store.ts';
 import { settingsPanel } from './settings-panel.ts';
+import { renderTableBanner } from './table-banner.ts';
 import { renderVirtualPanel } from './virtual-panel.ts';
 import { keepAwake } from './wake-lock.ts';
 
 const store = new Store({
-  view: null, role: { role: 'watcher', seat: null }, status: 'connecting', log: [], tray: null, notice: null, settings: loadSettings(), rescan: null,
+  view: null, role: { role: 'watcher', seat: null }, status: 'connecting', log: [], tray: null, notice: null, settings: loadSettings(), rescan: null, serverNotice: null,
 });
 let live = false;
 
@@ -60,6 +63,9 @@ function received(m: ServerMessage): void {
       if (m.error.code === 'auth/invalid') saveCredential(null);
       store.set({ notice: { kind: 'error', text: `${m.error.message} (${m.error.code})` } });
       return;
+    case 'notice':
+      store.set({ serverNotice: m.text });
+      return;
     case 'result':
     case 'pong':
       return;
@@ -69,9 +75,10 @@ function received(m: ServerMessage): void {
 // ---- layout ----
 const phase = h('span', { class: 'phase', testid: 'phase' });
 const connection = h('span', { class: 'conn', testid: 'connection', role: 'status' });
-const mute = h('button', { type: 'button', testid: 'mute', 'aria-pressed': 'false', onclick: () => toggle('muted') });
+const mute = h('button', { type: 'button', testid: 'mute', 'aria-pressed': 'false', onclick: () => toggle('muted') }, 'Mute');
 const contrast = h('button', { type: 'button', testid: 'high-contrast', 'aria-pressed': 'false', onclick: () => toggle('highContrast') }, 'High contrast');
-const banner = h('div', { class: 'banner', testid: 'banner' });
+const banner = h('section', { class: 'banner', testid: 'banner', 'aria-label': 'The table at a glance' });
+const scores = h('section', { class: 'scores panel', testid: 'scores-panel', 'aria-label': 'Scores' });
 const canvas = h('section', { class: 'canvas panel', testid: 'canvas', 'aria-label': 'Canvas' });
 const seats = h('div', { class: 'seats', testid: 'seats' });
 const history = h('section', { class: 'history panel', testid: 'history', 'aria-label': 'History' });
@@ -83,14 +90,15 @@ const correct = correctPanel(ctx);
 const admin = seatsAdmin(ctx);
 const account = accountPanel(ctx);
 const phone = phonePanel(ctx);
-for (const el of [picker, manual.el, newGame, correct, admin.el, phone.el, account.el]) el.classList.add('panel');
+const games = gamesList(ctx);
+for (const el of [picker, manual.el, newGame, correct, admin.el, phone.el, account.el, games.el]) el.classList.add('panel');
 
-const side = h('aside', { class: 'side', testid: 'controls', 'aria-label': 'Controls' }, phone.el, vpanel, picker, manual.el, newGame, correct, admin.el, account.el, settingsPanel(store));
+const side = h('aside', { class: 'side', testid: 'controls', 'aria-label': 'Controls' }, phone.el, vpanel, picker, manual.el, newGame, correct, admin.el, games.el, account.el, settingsPanel(store));
 document.body.append(
   h('header', { class: 'top' },
     h('h1', {}, 'Red7'), phase, connection, h('span', { class: 'spacer' }), mute, contrast),
   banner,
-  h('main', { class: 'layout' }, h('div', { class: 'table' }, canvas, seats, history), side),
+  h('main', { class: 'layout' }, h('div', { class: 'table' }, canvas, seats, scores, history), side),
 );
 
 function toggle(key: 'muted' | 'highContrast'): void {
@@ -103,19 +111,19 @@ function render(s: AppState, prev: AppState | null): void {
   if (prev === null || s.settings !== prev.settings) {
     applyTheme(document.documentElement, s.settings.highContrast);
     document.documentElement.dataset.size = s.settings.largeText ? 'large' : 'normal';
-    fill(mute, s.settings.muted ? 'Speech: off' : 'Speech: on');
     mute.setAttribute('aria-pressed', String(s.settings.muted));
-    mute.setAttribute('aria-label', s.settings.muted ? 'Speech is off: turn it on' : 'Speech is on: mute it');
     contrast.setAttribute('aria-pressed', String(s.settings.highContrast));
   }
   fill(connection, s.status === 'open' ? '● Connected' : s.status === 'connecting' ? '◌ Connecting…' : '✕ Offline, retrying');
   connection.dataset.status = s.status;
   const view = s.view;
   fill(phase, phaseLine(view));
-  renderBanner(banner, s, (card) => store.set({ tray: card }));
+  renderTableBanner(banner, s, live, (card) => store.set({ tray: card }));
   const referee = s.role.role === 'referee';
   const seat = s.role.role === 'seat' ? s.role.seat : null;
-  for (const el of [manual.el, newGame, correct, admin.el]) el.hidden = !referee;
+  for (const el of [manual.el, newGame, correct, admin.el, games.el]) el.hidden = !referee;
+  if (referee && prev?.role.role !== 'referee') void games.load();
+  document.body.dataset.role = s.role.role;
   picker.hidden = !(referee || seat !== null);
   phone.el.hidden = seat === null;
   account.update();
@@ -124,8 +132,11 @@ function render(s: AppState, prev: AppState | null): void {
     renderCanvas(canvas, view);
     renderSeats(seats, view);
     renderHistory(history, s);
+    renderScores(scores, view);
+    if (referee && view.phase === 'gameOver' && prev?.view?.phase !== 'gameOver') void games.load();
     const panelSeats = referee ? view.players.map((_, i) => i) : seat !== null && seat < view.players.length ? [seat] : [];
     vpanel.hidden = panelSeats.length === 0;
+    vpanel.classList.toggle('has-active', view.active !== null && view.phase === 'turn');
     renderVirtualPanel(vpanel, ctx, view, panelSeats, referee);
     if (referee) {
       manual.update(view);
@@ -136,11 +147,13 @@ function render(s: AppState, prev: AppState | null): void {
     // Tests and the first-render benchmark wait on these.
     document.body.dataset.seq = String(view.seq);
     document.body.dataset.game = String(view.game ?? '');
-    document.body.dataset.role = s.role.role;
     if (document.body.dataset.ready !== 'true') performance.mark('red7-first-render');
     document.body.dataset.ready = 'true';
   }
 }
+
+// The score chart is drawn to the width it gets.
+window.addEventListener('resize', () => { if (store.state.view !== null) renderScores(scores, store.state.view); });
 
 store.subscribe((s, prev) => {
   if (s.settings.muted && !prev.settings.muted) hush();

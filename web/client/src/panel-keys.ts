@@ -1,6 +1,7 @@
 // The virtual seat panel: the same four keys per seat and the shared UNDO as the real panel,
 // meaning the same commands (device/hardware/panel/key-commands.ts). The "tray" is the card
-// picked on screen; with none picked, PALETTE and CANVAS leave the card to the camera.
+// picked on screen; with none picked, PALETTE and CANVAS leave the card to the camera. During the
+// deal, PALETTE deals the seat's starting card.
 import type { PublicView } from '../../../device/referee/types.ts';
 
 export const VIRTUAL_KEYS = ['palette', 'canvas', 'draw', 'done'] as const;
@@ -13,6 +14,11 @@ export type KeyOutcome = { command: Record<string, unknown> } | { problem: strin
 export function virtualKeyCommand(view: PublicView, seat: number, key: VirtualKey, press: 'short' | 'long', tray: string | null): KeyOutcome {
   if (key === 'undo') return { command: { type: 'undo' } };
   const withCard = tray === null ? {} : { card: tray };
+  // During the deal a seat's PALETTE key deals that seat's starting card: the picked one, or the camera's.
+  if (view.phase === 'setup') {
+    return key === 'palette' ? { command: { type: 'deal', seat, ...withCard } }
+      : { problem: 'The starting cards are being dealt: pick (or lay on the tray) each seat\'s card and press that seat\'s PALETTE.' };
+  }
   const pending = view.active === seat ? view.pending : null;
   switch (key) {
     case 'done':

@@ -15,9 +15,9 @@ export function cardPicker(ctx: Ctx): HTMLElement {
     ...[1, 2, 3, 4, 5, 6, 7].map((v) => {
       const card = `${COLOUR_LETTERS[ci]}${v}`;
       const b = h('button', {
-        type: 'button', class: 'pick', testid: `pick-${card}`, 'aria-pressed': 'false', 'aria-label': `Pick ${colourName(colour)} ${v}`,
+        type: 'button', class: 'pick', testid: `pick-${card}`, 'aria-pressed': 'false',
         onclick: () => ctx.store.set({ tray: ctx.store.state.tray === card ? null : card }),
-      }, cardView(card, { testid: `picker-card-${card}` }));
+      }, cardView(card, { testid: `picker-card-${card}` })); // named by its card: "Red 1", pressed when on the tray
       buttons.set(card, b);
       return b;
     })));

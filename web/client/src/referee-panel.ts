@@ -1,13 +1,15 @@
 // The referee's controls: start a game, enter any play by hand, undo, next round, correct a
 // misread (with the scanned photo and the top guesses), pair phones to seats, export the game.
+import { standingCommands } from '../../../device/referee/standing.ts';
 import type { PublicView } from '../../../device/referee/types.ts';
 import type { ScanRecord } from '../../protocol.ts';
 import { cardView } from './card-view.ts';
 import { cardWords } from './colours.ts';
 import { trayWords, type Ctx } from './context.ts';
 import { fill, h } from './dom.ts';
+import { download } from './games-list.ts';
+import { LANGUAGE_NAMES } from './languages.ts';
 
-const LANGUAGE_NAMES: Record<string, string> = { en: 'English', de: 'Deutsch', pt: 'Português', ru: 'Русский', ko: '한국어' };
 
 /** The new-game form. */
 export function newGameForm(ctx: Ctx): HTMLElement {
@@ -42,7 +44,8 @@ export function newGameForm(ctx: Ctx): HTMLElement {
     armed = false;
     start.textContent = 'Start new game';
     const players = names.map((n) => n.value.trim()).filter((n) => n !== '');
-    void ctx.send({ type: 'newGame', players, advanced: advanced.checked, actions: actions.checked, language: language.value });
+    void ctx.send({ type: 'newGame', players, advanced: advanced.checked, actions: actions.checked, language: language.value })
+      .then((r) => { if (r.ok) window.scrollTo({ top: 0 }); });
   });
   return form;
 }
@@ -117,7 +120,7 @@ export function manualEntry(ctx: Ctx): { el: HTMLElement; update(view: PublicVie
   };
 }
 
-interface ExportedCommand { seq: number; command: Record<string, unknown> }
+interface ExportedCommand { seq: number; command: Record<string, unknown>; events?: Array<{ type?: unknown; invalidated?: unknown }> }
 
 function describeCommand(view: PublicView, c: Record<string, unknown>): string {
   const who = typeof c.seat === 'number' ? view.players[c.seat]?.name ?? `Seat ${c.seat + 1}` : '';
@@ -140,9 +143,10 @@ export function correctPanel(ctx: Ctx): HTMLElement {
     if (view?.game === null || view === null) return fill(list, 'No game yet.');
     const [exp, scans] = await Promise.all([ctx.api(`/api/games/${view.game}/export`), ctx.api('/api/scans')]);
     if (!exp.ok) return fill(list, `Could not load the game (${exp.status}).`);
-    const commands = ((await exp.json()) as { commands: ExportedCommand[] }).commands;
+    const journal = ((await exp.json()) as { commands: ExportedCommand[] }).commands;
     const records = scans.ok ? ((await scans.json()) as ScanRecord[]) : [];
-    const plays = commands.filter((c) => typeof c.command.card === 'string').slice(-15).reverse();
+    // Only plays that still stand: one taken back with UNDO or removed by a correction cannot be corrected.
+    const plays = standingCommands(journal).filter((c) => typeof c.command.card === 'string').slice(-15).reverse();
     fill(list, ...(plays.length === 0 ? ['No card has been played yet.'] : plays.map((p) => h('button', {
       type: 'button', class: 'correct-pick', testid: `correct-pick-${p.seq}`,
       onclick: () => void choose(view, p, records.find((r) => r.seq === p.seq) ?? null),
@@ -190,8 +194,7 @@ export function seatsAdmin(ctx: Ctx): { el: HTMLElement; update(view: PublicView
         if (game === null || game === undefined) return;
         const r = await ctx.api(`/api/games/${game}/export`);
         if (!r.ok) return ctx.store.set({ notice: { kind: 'error', text: `export failed (${r.status})` } });
-        const a = h('a', { href: URL.createObjectURL(await r.blob()), download: `red7-game-${game}.json` });
-        a.click();
+        await download(r, `red7-game-${game}.json`);
       },
     }, 'Download this game (JSON)'));
   let names = '';

@@ -1,4 +1,4 @@
-// Speaks announcements with the Web Speech API in the table's language (SPEC section 7). A
+// Speaks announcements with the Web Speech API in the table's language (RULES.md §8). A
 // backlog is never read out: only what arrives live, and a new line interrupts a long queue.
 const VOICE_LANG: Record<string, string> = { en: 'en-GB', de: 'de-DE', pt: 'pt-PT', ru: 'ru-RU', ko: 'ko-KR' };
 

@@ -26,8 +26,10 @@ export interface AppState {
   tray: string | null;
   notice: Notice | null;
   settings: Settings;
-  /** The top guesses of the last unsure camera read, for a tap to confirm (SPEC section 8). */
+  /** The top guesses of the last unsure camera read, for a tap to confirm (RULES.md §9). */
   rescan: { seat: number; alternatives: Array<{ card: string; p: number }> } | null;
+  /** A line from the companion about itself (e.g. "demo over"), kept until the page reloads. */
+  serverNotice: string | null;
 }
 
 type Listener = (s: AppState, prev: AppState) => void;

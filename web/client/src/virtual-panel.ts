@@ -5,7 +5,7 @@ import type { Ctx } from './context.ts';
 import { fill, h } from './dom.ts';
 import { virtualKeyCommand, type VirtualKey } from './panel-keys.ts';
 
-/** How long DONE is held to pass (the real panel's long press, SPEC section 8). */
+/** How long DONE is held to pass (the real panel's long press, RULES.md §9). */
 export const HOLD_MS = 1500;
 
 function press(ctx: Ctx, seat: number, key: VirtualKey, kind: 'short' | 'long'): void {

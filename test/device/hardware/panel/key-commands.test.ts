@@ -3,7 +3,7 @@ import { keyToCommand, type CardScanner, type ScanResult } from '../../../../dev
 import type { PanelKeyEvent } from '../../../../device/hardware/panel/key-event.ts';
 import type { PublicView } from '../../../../device/referee/types.ts';
 
-/** A public view as the referee publishes it (SPEC section 8), seat 1 to play. */
+/** A public view as the referee publishes it (RULES.md §9), seat 1 to play. */
 function view(overrides: Partial<PublicView> = {}): PublicView {
   const player = (name: string, palette: string[]) => ({ name, palette, hand: 5, out: false, score: 0, scored: [], counting: [] });
   return {
@@ -108,6 +108,16 @@ describe('keyToCommand', () => {
       .toMatchObject({ kind: 'ignored', code: 'panel/scan-failed', message: expect.stringContaining('camera gone') });
     expect(await keyToCommand(press(1, 'palette'), view(), scanner({ card: 'X9' }), ids))
       .toMatchObject({ kind: 'ignored', code: 'panel/scan-failed', message: expect.stringContaining('X9') });
+  });
+
+  it('deals a seat\'s starting card, scanned from the tray, on that seat\'s PALETTE during the deal', async () => {
+    const dealing = view({ phase: 'setup', active: null, players: view().players.map((p) => ({ ...p, palette: [] })) });
+    const s = scanner({ card: 'G6' });
+    expect(await keyToCommand(press(2, 'palette'), dealing, s, ids)).toEqual(cmd({ type: 'deal', seat: 2, card: 'G6' }));
+    expect(s.seats).toEqual([2]);
+    expect(await keyToCommand(press(2, 'palette'), dealing, scanner({ rescan: 'blurred' }), ids)).toMatchObject({ kind: 'rescan', seat: 2 });
+    expect(await keyToCommand(press(0, 'canvas'), dealing, scanner(), ids))
+      .toMatchObject({ kind: 'ignored', code: 'panel/dealing', message: expect.stringContaining('PALETTE') });
   });
 
   it('makes nothing of seat keys when no turn is being played', async () => {
