@@ -17,7 +17,7 @@ import { playUpdate } from './wiring/table-signals.ts';
 import { panelScanner, refereeScanner } from './wiring/scanner.ts';
 import type { CardScanner as RefereeScanner } from './referee/types.ts';
 import type { Classify as WebClassify } from '../web/server/server.ts';
-import type { DeckDesk } from '../web/server/decks.ts';
+import { visionDesks } from './vision-desks.ts';
 import type { CameraSource } from './hardware/camera/index.ts';
 import { createWebServer } from '../web/server/server.ts';
 import { loadPin } from '../web/server/auth.ts';
@@ -130,25 +130,14 @@ export async function startCompanion(options: StartOptions = {}): Promise<Compan
     stops.push(() => referee.stop());
 
     const { pin, source: pinSource } = loadPin(dataDir, config.pin);
-    const classify: WebClassify = async (image, exclude) => {
+    const classify: WebClassify = async (image, exclude, purpose) => {
       const { classify: read } = await visionReady;
       if (read === undefined) return { card: null, confidence: 0, alternatives: [], reason: 'no-classifier' };
-      return read(image, { exclude });
+      return read(image, { exclude, source: purpose === 'identify' ? 'private' : 'upload' });
     };
-    // The deck routes wait for the classifier like the reads do; none loaded means no decks.
-    const withDecks = async () => {
-      const { decks } = await visionReady;
-      if (decks === undefined) throw new Error('no card classifier is installed on this companion, so it has no decks');
-      return decks;
-    };
-    const decks: DeckDesk = {
-      state: async () => (await visionReady).decks?.state() ?? { decks: [], problem: 'no card classifier is installed on this companion' },
-      activate: async (id) => (await withDecks()).activate(id),
-      rename: async (id, name) => (await withDecks()).rename(id, name),
-      remove: async (id) => (await withDecks()).remove(id),
-    };
+    const desks = visionDesks(visionReady, dataDir);
     const web = createWebServer({
-      referee, port: options.port ?? config.port, host: config.host, dataDir, pin: config.pin, logger: logger.child({ part: 'web' }), classify, decks,
+      referee, port: options.port ?? config.port, host: config.host, dataDir, pin: config.pin, logger: logger.child({ part: 'web' }), classify, decks: desks.decks, teach: desks.teach, seen: desks.seen,
       allowedOrigins: config.allowedOrigins,
     });
     const { port } = await web.start();
@@ -167,7 +156,7 @@ export async function startCompanion(options: StartOptions = {}): Promise<Compan
     if (panel) {
       const scanner = panelScanner(scan, () => referee.publicView());
       stops.push(routePanelKeys(panel, {
-        view: () => referee.publicView(), scanner, logger,
+        view: () => referee.publicView(), scanner, logger, claim: desks.claimKey,
         onOutcome: (outcome, event) => handlePanelOutcome(outcome, event, referee, panel, gpio, logger),
       }));
       await panel.start();

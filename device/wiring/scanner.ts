@@ -13,7 +13,8 @@ export interface Classification {
   reason?: string;
 }
 
-export type Classify = (image: Buffer, options: { exclude?: string[] }) => Promise<Classification>;
+/** `source` says where the frame came from; a private one (a player's identify) is not kept for the scan strip. */
+export type Classify = (image: Buffer, options: { exclude?: string[]; source?: 'tray' | 'upload' | 'private' }) => Promise<Classification>;
 
 /** A camera: one JPEG frame per capture. */
 export interface FrameSource {

@@ -5,12 +5,15 @@ import type { Config } from '../config.ts';
 import { CameraError, FolderCamera, PiCamera, UsbCamera, type CameraSource } from '../hardware/camera/index.ts';
 import type { Classify, FrameSource } from './scanner.ts';
 import type { DeckBook } from '../../vision/deck/book.ts';
+import { SeenFrames } from '../../vision/seen.ts';
 
 export interface VisionParts {
   camera?: FrameSource;
   classify?: Classify;
   /** The decks taught to the companion, when a classifier loaded. */
   decks?: DeckBook;
+  /** The last frames read, for the scan strip. */
+  seen?: SeenFrames;
   cameraLine: string;
   classifierLine: string;
   stop(): Promise<void>;
@@ -61,6 +64,7 @@ async function chooseCamera(config: Config): Promise<{ camera?: CameraSource; li
 export async function startVision(config: Config, logger: Logger, given?: CameraSource, dataDir?: string): Promise<VisionParts> {
   let classify: Classify | undefined;
   let decks: DeckBook | undefined;
+  let seen: SeenFrames | undefined;
   let classifierLine: string;
   try {
     // Loaded only here: TensorFlow.js is the heaviest part of the companion.
@@ -72,7 +76,12 @@ export async function startVision(config: Config, logger: Logger, given?: Camera
     const book = new DeckBook(classifier, new DeckStore(dataDir ?? config.dataDir), logger.child({ part: 'vision' }));
     await book.load();
     decks = book;
-    classify = async (image, options) => (await book.examine(image, options)).classification;
+    const frames = seen = new SeenFrames();
+    classify = async (image, options) => {
+      const examined = await book.examine(image, options);
+      if (options.source !== 'private') frames.note(image, examined, options.source ?? 'tray', book.deckName);
+      return examined.classification;
+    };
     const { accuracy, version } = classifier.metadata;
     const deckWords = book.deckName !== null ? `; deck "${book.deckName}"` : book.problem !== null ? `; deck not used: ${book.problem}` : '; no deck taught';
     classifierLine = `${classifier.backend} backend, model ${version} (${((100 * accuracy.correct) / Math.max(1, accuracy.photos)).toFixed(1)} % of ${accuracy.photos} validation photos read right, ${accuracy.confidentErrors} wrongly)${deckWords}`;
@@ -86,6 +95,7 @@ export async function startVision(config: Config, logger: Logger, given?: Camera
     camera: chosen.camera,
     classify,
     decks,
+    seen,
     cameraLine: chosen.line,
     classifierLine,
     stop: async () => chosen.camera?.stop(),

@@ -12,7 +12,7 @@ export class DeckBook {
   problem: string | null = null;
 
   constructor(
-    private readonly classifier: CardClassifier,
+    readonly classifier: CardClassifier,
     readonly store: DeckStore,
     private readonly logger?: Logger,
   ) {}

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseCard, tryParseCard, type Card } from '../../device/rules/cards.ts';
-import type { CardClassifier, Classification } from '../classifier.ts';
+import type { CardClassifier, Classification, Examination } from '../classifier.ts';
 import type { Metadata } from '../metadata.ts';
 import { Prototypes, type DeckRule } from './prototypes.ts';
 import { DeckError, type DeckPhoto, type DeckProfile, type DeckStore } from './store.ts';
@@ -20,9 +20,10 @@ export interface TeachPhoto {
 }
 
 /** What one photo taught, or why it taught nothing. */
-export type PhotoLesson =
+export type PhotoLesson = (
   | { ok: true; card: string; embedding: Float32Array; flagged?: { read: string; confidence: number }; base: Classification }
-  | { ok: false; problem: string; base?: Classification };
+  | { ok: false; problem: string; base?: Classification }
+) & { quad: Examination['quad']; frame: Examination['frame'] };
 
 const REFUSALS: Record<string, string> = {
   'not-an-image': 'is not a readable JPEG or PNG photo',
@@ -33,15 +34,15 @@ const REFUSALS: Record<string, string> = {
 /** Locates and embeds one photo of a known card. */
 export async function learnPhoto(classifier: CardClassifier, photo: TeachPhoto): Promise<PhotoLesson> {
   const parsed = tryParseCard(photo.card);
-  if (!parsed.ok) return { ok: false, problem: `${photo.source}: unknown card "${photo.card}" (${parsed.error})` };
-  const { embedding, base, classification } = await classifier.examine(photo.bytes);
+  if (!parsed.ok) return { ok: false, problem: `${photo.source}: unknown card "${photo.card}" (${parsed.error})`, quad: null, frame: null };
+  const { embedding, base, classification, quad, frame } = await classifier.examine(photo.bytes);
   if (embedding === null || base === null) {
     const reason = classification.reason ?? 'no-card';
-    return { ok: false, problem: `${photo.source} ${REFUSALS[reason] ?? reason}${classification.detail ? ` (${classification.detail})` : ''}`, base: classification };
+    return { ok: false, problem: `${photo.source} ${REFUSALS[reason] ?? reason}${classification.detail ? ` (${classification.detail})` : ''}`, base: classification, quad, frame };
   }
   const card = photo.card.toUpperCase();
   const flagged = base.card !== null && base.card !== card ? { read: base.card, confidence: base.confidence } : undefined;
-  return { ok: true, card, embedding, base, ...(flagged ? { flagged } : {}) };
+  return { ok: true, card, embedding, base, quad, frame, ...(flagged ? { flagged } : {}) };
 }
 
 /** Where the measured similarity temperature and threshold for a model version are kept. */

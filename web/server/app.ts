@@ -10,6 +10,7 @@ import { dispatchCommand } from './dispatch.ts';
 import { addressKey, AuthLockout, KeyedBuckets } from './rate-limit.ts';
 import { authorizeSeat, refereeOnly, type Refusal } from './roles.ts';
 import { deckRoutes, type DeckDesk } from './decks.ts';
+import { teachRoutes, type SeenDesk, type TeachDesk } from './teach.ts';
 import type { ScanDesk } from './scan.ts';
 import { describeIssues, GameIdSchema, PairingRequestSchema, PairRequestSchema, ScanQuerySchema } from './schemas.ts';
 import { serveClient } from './static.ts';
@@ -21,6 +22,9 @@ export interface AppOptions {
   scans: ScanDesk;
   /** The companion's decks; without them /api/decks answers 503. */
   decks?: DeckDesk;
+  /** Teaching a deck and the scan strip's frames; without them those routes answer 503. */
+  teach?: TeachDesk;
+  seen?: SeenDesk;
   /** Per-address request buckets (shared with the socket hub). */
   requests: KeyedBuckets;
   clientDir: string;
@@ -159,6 +163,7 @@ export function createApp(o: AppOptions): express.Express {
   });
 
   app.use(deckRoutes(o.decks, roleOf, refuse));
+  app.use(teachRoutes(o.teach, o.seen, roleOf, refuse));
 
   app.get('/api/scans', (_req, res) => {
     const refused = refereeOnly(roleOf(res), 'the scan log');

@@ -8,8 +8,8 @@ import type { IdentifyAnswer, Role, ScanAnswer, ScanRecord } from '../protocol.t
 import { dispatchCommand } from './dispatch.ts';
 import { impossibleCards, visibleCards } from '../../device/referee/exclusions.ts';
 
-/** The card classifier, injected (the vision engineer's shape). */
-export type Classify = (image: Buffer, exclude: string[]) => Promise<{
+/** The card classifier, injected (the vision engineer's shape); an identify is a player's private check. */
+export type Classify = (image: Buffer, exclude: string[], purpose?: 'scan' | 'identify') => Promise<{
   card: string | null;
   confidence: number;
   alternatives: Array<{ card: string; p: number }>;
@@ -93,7 +93,7 @@ export class ScanDesk {
     }
     if (sniffImage(photo) === null) return { status: 415, answer: { ok: false, error: { code: 'scan/bad-image', message: 'the upload is not a JPEG, PNG or WebP photo' } } };
     try {
-      const read = await this.classify(photo, visibleCards(this.referee.publicView()));
+      const read = await this.classify(photo, visibleCards(this.referee.publicView()), 'identify');
       const alternatives = read.alternatives.slice(0, 5);
       if (read.card === null) {
         return { status: 422, answer: { ok: false, error: { code: 'scan/rescan', message: read.reason ?? 'the card could not be read surely' }, alternatives } };

@@ -8,6 +8,7 @@ import { pino, type Logger } from 'pino';
 import type { RefereeApi } from '../../device/referee/types.ts';
 import { createApp } from './app.ts';
 import type { DeckDesk } from './decks.ts';
+import type { SeenDesk, TeachDesk } from './teach.ts';
 import { Credentials, loadPin } from './auth.ts';
 import { SocketHub } from './hub.ts';
 import { AuthLockout, HTTP_LIMIT, KeyedBuckets, SOCKET_LIMIT, type RateLimit } from './rate-limit.ts';
@@ -29,6 +30,9 @@ export interface WebServerOptions {
   classify?: Classify;
   /** The decks taught to the companion (/api/decks). */
   decks?: DeckDesk;
+  /** Teaching a deck from the dashboard (/api/teach) and the scan strip's frames (/api/seen). */
+  teach?: TeachDesk;
+  seen?: SeenDesk;
   /** The built dashboard; defaults to web/client/dist. */
   clientDir?: string;
   /** Flood limits, per address (HTTP) and per connection (socket). */
@@ -73,6 +77,8 @@ export function createWebServer(options: WebServerOptions): WebServer {
         lockout,
         scans: new ScanDesk(options.referee, options.classify, logger),
         decks: options.decks,
+        teach: options.teach,
+        seen: options.seen,
         requests,
         clientDir: options.clientDir ?? DEFAULT_CLIENT_DIR,
         clients: () => h.size,
