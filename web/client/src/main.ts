@@ -125,7 +125,7 @@ function render(s: AppState, prev: AppState | null): void {
   renderTableBanner(banner, s, live, (card) => store.set({ tray: card }));
   const referee = s.role.role === 'referee';
   const seat = s.role.role === 'seat' ? s.role.seat : null;
-  for (const el of [manual.el, newGame, correct, admin.el, games.el, strip.el, decks.el]) el.hidden = !referee;
+  for (const el of [manual.el, newGame, correct, admin.el, games.el, decks.el]) el.hidden = !referee;
   if (referee && prev?.role.role !== 'referee') {
     void games.load();
     void decks.load();

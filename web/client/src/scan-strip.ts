@@ -28,7 +28,7 @@ function guessButtons(ctx: Ctx, frame: SeenFrame, prefix: string): HTMLElement {
 export function scanStrip(ctx: Ctx): { el: HTMLElement; start(): void; stop(): void } {
   const prompt = h('div', { class: 'rescan-prompt', testid: 'rescan-prompt', role: 'status' });
   const strip = h('ol', { class: 'strip', testid: 'scan-strip-frames' });
-  const el = h('section', { class: 'scan-strip', testid: 'scan-strip', 'aria-label': 'What the camera saw' },
+  const el = h('section', { class: 'scan-strip', testid: 'scan-strip', 'aria-label': 'What the camera saw', hidden: true },
     h('h2', {}, 'What the camera saw'), prompt, strip,
     h('p', { class: 'meta', testid: 'scan-strip-empty' }, 'No frame read yet: lay a card on the tray and press PALETTE or CANVAS.'));
   const urls = new Map<number, string | null>();
@@ -67,20 +67,29 @@ export function scanStrip(ctx: Ctx): { el: HTMLElement; start(): void; stop(): v
         frames = next;
         render();
       }
+      // No classifier, no frames: the strip says so once and stops asking.
+      if (r.status === 503) {
+        unavailable = true;
+        running = false;
+        el.hidden = true;
+      }
     } finally {
       if (running) timer = setTimeout(() => void poll(), POLL_MS);
     }
   };
   let running = false;
+  let unavailable = false;
   return {
     el,
     start() {
-      if (running) return;
+      if (running || unavailable) return;
       running = true;
+      el.hidden = false;
       void poll();
     },
     stop() {
       running = false;
+      el.hidden = true;
       if (timer !== null) clearTimeout(timer);
       timer = null;
     },

@@ -41,8 +41,15 @@ export function deckPanel(ctx: Ctx): { el: HTMLElement; load(): Promise<void> } 
 
   // ---- the deck list ----
   const load = async (): Promise<void> => {
-    const body = await call<{ decks: DeckSummary[]; problem: string | null }>('/api/decks');
-    if (body === null) return;
+    // A companion without a classifier has no decks: said here, not as an error on the whole page.
+    const r = await ctx.api('/api/decks');
+    const body = r.ok ? ((await r.json()) as { decks: DeckSummary[]; problem: string | null }) : null;
+    teachButton.hidden = body === null || !screen.hidden;
+    if (body === null) {
+      const error = (await r.json().catch(() => ({}))) as { error?: { message: string } };
+      fill(list, h('p', { class: 'meta', testid: 'deck-unavailable' }, error.error?.message ?? `Decks are unavailable (${r.status}).`));
+      return;
+    }
     const anyActive = body.decks.some((d) => d.active);
     fill(list,
       body.problem !== null ? h('p', { class: 'notice error', testid: 'deck-problem' }, body.problem) : null,
@@ -172,6 +179,7 @@ export function deckPanel(ctx: Ctx): { el: HTMLElement; load(): Promise<void> } 
   const base = load;
   const loadAll = async () => {
     await base();
+    if (teachButton.hidden) return;
     const r = await ctx.api('/api/teach');
     const body = r.ok ? ((await r.json()) as TeachState) : null;
     teachButton.textContent = body?.session ? `Resume teaching “${body.session.name}” (${body.session.taught} of 49)` : 'Teach the companion your deck';
