@@ -8,12 +8,43 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { DEFAULT_MODEL_DIR } from '../vision/classifier.ts';
+import { CardClassifier, DEFAULT_MODEL_DIR } from '../vision/classifier.ts';
 import { CONDITIONS } from '../vision/augment/conditions.ts';
-import { buildFacePool, photoOfCard } from '../vision/dataset.ts';
+import { ALL_CARDS, formatCard } from '../device/rules/cards.ts';
+import { buildFacePool, deckFacePool, photoOfCard } from '../vision/dataset.ts';
+import { enrolDeck } from '../vision/deck/enrol.ts';
+import { DeckStore } from '../vision/deck/store.ts';
 import { readMetadata } from '../vision/model-io.ts';
 import { makeRng, mixSeed } from '../vision/random.ts';
 import { median, percentile, type BenchRow } from './types.ts';
+
+type WorkerAnswer = { backend: string; deck: string | null; times: number[]; read: number; rssMiB: number };
+
+/** Reads the frames in a process of its own (vision/bench-worker.ts), through a deck when `data` is given. */
+async function measure(files: string[], data?: string): Promise<WorkerAnswer> {
+  const worker = join(import.meta.dirname, '../vision/bench-worker.ts');
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', worker, ...(data ? ['--data', data] : []), ...files], { maxBuffer: 1 << 20 });
+  return JSON.parse(stdout.trim().split('\n').pop()!) as WorkerAnswer;
+}
+
+/** Teaches one held-out printing as a deck (timed), then reads fresh photos of it through the deck. */
+async function withDeck(dir: string): Promise<{ r: WorkerAnswer; enrolSeconds: number }> {
+  const pool = await deckFacePool(mixSeed(2719, 1), 300, 'held-out');
+  const photos = [];
+  for (const card of ALL_CARDS) photos.push({ card: formatCard(card), bytes: (await photoOfCard(pool, card, makeRng(mixSeed(2719, card)), 1280, 960)).jpeg, source: formatCard(card) });
+  const classifier = await CardClassifier.load();
+  const data = join(dir, 'data');
+  const t0 = performance.now();
+  await enrolDeck(classifier, new DeckStore(data), { name: 'bench deck', camera: null, photos });
+  const enrolSeconds = (performance.now() - t0) / 1000;
+  const files: string[] = [];
+  for (let i = 0; i < 60; i++) {
+    const file = join(dir, `deck${String(i).padStart(2, '0')}.jpg`);
+    writeFileSync(file, (await photoOfCard(pool, i, makeRng(mixSeed(2720, i)), 1280, 960, undefined, CONDITIONS[i % CONDITIONS.length])).jpeg);
+    files.push(file);
+  }
+  return { r: await measure(files, data), enrolSeconds };
+}
 
 export default async function visionBench(): Promise<BenchRow[]> {
   const dir = mkdtempSync(join(tmpdir(), 'red7-vision-bench-'));
@@ -25,13 +56,15 @@ export default async function visionBench(): Promise<BenchRow[]> {
       writeFileSync(file, (await photoOfCard(pool, i, makeRng(mixSeed(2718, i)), 1280, 960, undefined, CONDITIONS[i % CONDITIONS.length])).jpeg);
       files.push(file);
     }
-    const worker = join(import.meta.dirname, '../vision/bench-worker.ts');
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', worker, ...files], { maxBuffer: 1 << 20 });
-    const r = JSON.parse(stdout.trim().split('\n').pop()!) as { backend: string; times: number[]; read: number; rssMiB: number };
+    const r = await measure(files);
+    const d = await withDeck(dir);
     const weights = statSync(join(DEFAULT_MODEL_DIR, 'weights.bin')).size / 1024;
     return [
       { name: `vision: 1280×960 JPEG to a reading (${r.backend})`, value: median(r.times), unit: 'ms', target: '<= 30', note: `p95 ${percentile(r.times, 95).toFixed(1)} ms, ${r.times.length} frames (held-out styles, every condition), ${r.read} read` },
       { name: 'vision: resident memory, model loaded', value: r.rssMiB, unit: 'MiB', target: '< 250', note: 'RSS of a process that only reads frames' },
+      { name: `vision: reading with a deck profile (${d.r.backend})`, value: median(d.r.times), unit: 'ms', target: '<= 30', note: `p95 ${percentile(d.r.times, 95).toFixed(1)} ms, ${d.r.times.length} frames of one held-out printing taught as deck “${d.r.deck}”, every condition, ${d.r.read} read` },
+      { name: 'vision: resident memory, model and deck loaded', value: d.r.rssMiB, unit: 'MiB', target: '< 250', note: 'RSS of a process reading through the active deck and keeping the scan strip' },
+      { name: 'vision: enrolling 49 photos', value: d.enrolSeconds, unit: 's', target: '<= 60', note: 'one photo per card, located, embedded and written as a deck profile' },
       { name: 'vision: model weights', value: weights, unit: 'KiB', target: '<= 4096', note: `threshold ${readMetadata(DEFAULT_MODEL_DIR).threshold.toFixed(4)}` },
     ];
   } finally {

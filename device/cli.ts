@@ -13,7 +13,8 @@ interface SubCommand {
 const COMMANDS: Record<string, SubCommand> = {
   start: { summary: 'start the companion: dashboard, referee, panel, camera (--demo replays a recorded game)', load: () => import('./commands/start.ts') },
   judge: { summary: 'judge positions read as JSON lines on stdin', load: () => import('./commands/judge.ts'), usesParts: false },
-  classify: { summary: 'read the card in each photo: one JSON line per file (--exclude R7,B3)', load: () => import('./commands/classify.ts') },
+  classify: { summary: 'read the card in each photo: one JSON line per file (--exclude R7,B3; --data DIR reads with its active deck)', load: () => import('./commands/classify.ts') },
+  enrol: { summary: 'teach the companion your deck from photos of known cards (--photos DIR --labels FILE [--data DIR] [--name NAME])', load: () => import('./commands/enrol.ts') },
   'vision-eval': { summary: 'test the card model on fresh rendered photos (--count N --seed S --png FILE; --conditions [--only LINES] for a line per table condition)', load: () => import('./commands/vision-eval.ts') },
   simulate: { summary: 'play seeded random games through the rules', load: () => import('./commands/simulate.ts'), usesParts: false },
   play: { summary: 'referee a game: commands as JSON lines on stdin, one answer line each', load: () => import('./commands/play.ts') },

@@ -13,6 +13,7 @@ import { createParts, type Parts } from './wiring/parts.ts';
 import { playOutcome, playUpdate } from './wiring/table-signals.ts';
 import { createCardReader } from './table-inputs/card-reader.ts';
 import { TableInputs } from './table-inputs/table-inputs.ts';
+import { visionDesks } from './wiring/vision-desks.ts';
 import type { CameraSource } from './hardware/camera/index.ts';
 import { createWebServer } from '../web/server/server.ts';
 import { loadPin } from '../web/server/auth.ts';
@@ -70,9 +71,11 @@ export async function startCompanion(options: StartOptions = {}): Promise<Compan
     // Every input (keys, the scan button, uploads, dashboard taps) means what table-inputs says.
     const inputs = new TableInputs({ referee, reader: createCardReader(() => visionReady), logger: parts.log('inputs') });
 
+    const desks = visionDesks(visionReady, dataDir);
     const { pin, source: pinSource } = loadPin(dataDir, config.pin);
     const web = createWebServer({
       referee: inputs, photos: inputs, port: options.port ?? config.port, host: config.host, dataDir, pin: config.pin, logger: parts.log('web'),
+      decks: desks.decks, teach: desks.teach, seen: desks.seen,
       allowedOrigins: config.allowedOrigins,
     });
     const { port } = await web.start();
@@ -88,7 +91,11 @@ export async function startCompanion(options: StartOptions = {}): Promise<Compan
     parts.onStop(referee.subscribe((update) => playUpdate(update, { panel: panel ?? undefined, gpio, speaker: speaking ? speaker! : undefined, logger })));
     if (panel) {
       const onKey = (event: PanelKeyEvent): void => {
-        void inputs.press(event).then((outcome) => playOutcome(outcome, { panel, view: () => referee.publicView(), logger }), (err: unknown) => {
+        // A PALETTE while a deck is being taught is a capture for the teaching, not a play.
+        void (async () => {
+          if (await desks.claimKey(event)) return;
+          playOutcome(await inputs.press(event), { panel, view: () => referee.publicView(), logger });
+        })().catch((err: unknown) => {
           logger.error({ err: err instanceof Error ? err.message : String(err), event }, 'panel key handling failed');
         });
       };

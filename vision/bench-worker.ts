@@ -1,22 +1,43 @@
 // Measured by bench/vision.bench.ts in a process of its own, so that its resident memory is
 // what the companion pays for card reading (model loaded, frames read one at a time) and not
-// the benchmark's own frame rendering. Prints one JSON line: times per frame and RSS.
+// the benchmark's own frame rendering. With `--data DIR` every frame is read as the companion
+// reads it with a deck: through the active deck of DIR, and kept for the scan strip. Prints one
+// JSON line: times per frame and RSS.
 import { readFile } from 'node:fs/promises';
 import { CardClassifier } from './classifier.ts';
 import { keepYoungGenerationSmall } from './heap.ts';
+import { DeckBook } from './deck/book.ts';
+import { DeckStore } from './deck/store.ts';
+import { SeenFrames } from './seen.ts';
 
-const files = process.argv.slice(2);
 // As the companion's processes that read cards do (device/wiring/parts.ts).
 keepYoungGenerationSmall();
+const args = process.argv.slice(2);
+const data = args[0] === '--data' ? args[1] : undefined;
+const files = data === undefined ? args : args.slice(2);
 const classifier = await CardClassifier.load();
+let read: (f: Uint8Array) => Promise<{ card: string | null }> = (f) => classifier.classify(f);
+let deck: string | null = null;
+if (data !== undefined) {
+  const book = new DeckBook(classifier, new DeckStore(data));
+  await book.load();
+  if (book.deckName === null) throw new Error(`no deck in use in ${data}${book.problem ? `: ${book.problem}` : ''}`);
+  deck = book.deckName;
+  const seen = new SeenFrames();
+  read = async (f) => {
+    const examined = await book.examine(f);
+    seen.note(f, examined, 'tray', book.deckName);
+    return examined.classification;
+  };
+}
 const frames = await Promise.all(files.map((f) => readFile(f)));
-for (const f of frames.slice(0, 5)) await classifier.classify(f); // warm-up: JIT and WASM
+for (const f of frames.slice(0, 5)) await read(f); // warm-up: JIT and WASM
 const times: number[] = [];
-let read = 0;
+let readCount = 0;
 for (const f of frames) {
   const t = performance.now();
-  const r = await classifier.classify(f);
+  const r = await read(f);
   times.push(performance.now() - t);
-  if (r.card !== null) read++;
+  if (r.card !== null) readCount++;
 }
-process.stdout.write(`${JSON.stringify({ backend: classifier.backend, times, read, rssMiB: process.memoryUsage().rss / 2 ** 20 })}\n`);
+process.stdout.write(`${JSON.stringify({ backend: classifier.backend, deck, times, read: readCount, rssMiB: process.memoryUsage().rss / 2 ** 20 })}\n`);

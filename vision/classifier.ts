@@ -31,10 +31,37 @@ export interface Classification {
   detail?: string;
 }
 
-/** Cards to rule out, in `R7` notation or as Card numbers. */
+/**
+ * A table's own deck (see deck/): it re-weighs the base model's card probabilities from the
+ * crop's embedding, and brings the confidence below which its readings are refused.
+ */
+export interface DeckAdjuster {
+  adjust(probs: Float64Array, embedding: Float32Array): Float64Array;
+  threshold: number;
+}
+
+/** Cards to rule out, in `R7` notation or as Card numbers, and the table's deck when it has one. */
 export interface ClassifyOptions {
   exclude?: ReadonlyArray<string | Card>;
+  deck?: DeckAdjuster;
 }
+
+/** A reading with what the camera saw: the located outline (frame pixels) and the crop's embedding. */
+export interface Examination {
+  classification: Classification;
+  /** The located card's corners in the decoded frame's pixels, and the frame's size. */
+  quad: Array<[number, number]> | null;
+  frame: { width: number; height: number } | null;
+  /** The crop's L2-normalised embedding (penultimate layers, every view both ways up, averaged). */
+  embedding: Float32Array | null;
+  /** The base model's answer alone, before any deck re-weighed it. */
+  base: Classification | null;
+  /** The base model's probability of each card (exclusions applied), indexed by card. */
+  baseProbs: Float64Array | null;
+}
+
+/** The layers whose outputs make the embedding: each member's last shared hidden layers. */
+const EMBEDDING_LAYER = /(^|_)hidden[23]$/;
 
 const ALTERNATIVES = 3;
 
@@ -54,10 +81,20 @@ function excludedCards(exclude: ReadonlyArray<string | Card>): Card[] {
 export class CardClassifier {
   private constructor(
     private readonly tf: typeof tfType,
-    private readonly model: tfType.LayersModel,
+    model: tfType.LayersModel,
     readonly metadata: Metadata,
     readonly backend: BackendName,
-  ) {}
+  ) {
+    // The heads and the embedding layers come out of one pass.
+    const hidden = model.layers.filter((l) => EMBEDDING_LAYER.test(l.name));
+    if (hidden.length === 0) throw new Error('the model has no hidden2/hidden3 layers to embed a crop with');
+    this.withEmbedding = tf.model({ inputs: model.inputs, outputs: [...(model.outputs as tfType.SymbolicTensor[]), ...hidden.map((l) => l.output as tfType.SymbolicTensor)] });
+    this.embeddingLength = hidden.reduce((n, l) => n + (l.outputShape as number[])[1]!, 0);
+  }
+
+  private readonly withEmbedding: tfType.LayersModel;
+  /** Length of an embedding from this model. */
+  readonly embeddingLength: number;
 
   /** Loads the model (the shipped one unless `modelDir` says otherwise) on the best backend. */
   static async load(options: { modelDir?: string; logger?: Logger } = {}): Promise<CardClassifier> {
@@ -73,29 +110,69 @@ export class CardClassifier {
 
   /** Reads the card in a JPEG/PNG frame. Never throws for bad bytes: they come back as reason "not-an-image". */
   async classify(image: Uint8Array, options: ClassifyOptions = {}): Promise<Classification> {
+    return (await this.examine(image, options)).classification;
+  }
+
+  /** The crop's embedding, or null (with the refusal) when no single card face is in view. */
+  async embed(image: Uint8Array): Promise<{ embedding: Float32Array | null; classification: Classification }> {
+    const { embedding, classification } = await this.examine(image);
+    return { embedding, classification };
+  }
+
+  /** Reads a frame and says what the camera saw: the outline, the embedding, and the base model's answer. */
+  async examine(image: Uint8Array, options: ClassifyOptions = {}): Promise<Examination> {
     const exclude = excludedCards(options.exclude ?? []);
+    const none = (classification: Classification, frame: Examination['frame'] = null): Examination => ({ classification, quad: null, frame, embedding: null, base: null, baseProbs: null });
     let reading;
     try {
       reading = await readFrame(image);
     } catch (err) {
-      if (err instanceof NotAnImageError) return { card: null, confidence: 0, alternatives: [], reason: 'not-an-image', detail: err.message };
+      if (err instanceof NotAnImageError) return none({ card: null, confidence: 0, alternatives: [], reason: 'not-an-image', detail: err.message });
       throw err;
     }
-    if (reading.kind === 'none') return { card: null, confidence: 0, alternatives: [], reason: 'no-card' };
-    if (reading.kind === 'several') return { card: null, confidence: 0, alternatives: [], reason: 'several-cards', detail: `${reading.count} cards in view` };
-    const [colourRows, valueRows, isCardRows] = this.tf.tidy(() => {
-      const outputs = this.model.predict(netInputs(this.tf, reading.rows, 2 * reading.views)) as tfType.Tensor[];
-      return outputs.map((t) => t.dataSync() as Float32Array);
+    if (reading.kind === 'none') return none({ card: null, confidence: 0, alternatives: [], reason: 'no-card' });
+    if (reading.kind === 'several') return none({ card: null, confidence: 0, alternatives: [], reason: 'several-cards', detail: `${reading.count} cards in view` });
+    const rows = 2 * reading.views;
+    const outputs = this.tf.tidy(() => {
+      const out = this.withEmbedding.predict(netInputs(this.tf, reading.rows, rows)) as tfType.Tensor[];
+      return out.map((t) => t.dataSync() as Float32Array);
     });
+    const [colourRows, valueRows, isCardRows, ...hidden] = outputs;
+    const embedding = averagedEmbedding(hidden, rows, this.embeddingLength);
     const { colour, value, isCard } = joinViews({ colour: colourRows!, value: valueRows!, isCard: isCardRows! }, 0, reading.views);
-    const probs = cardProbabilities(colour, value, exclude);
-    const top = ranked(probs, ALTERNATIVES + 1).filter((a) => a.p > 0);
-    const alternatives = top.map((a) => ({ card: formatCard(a.card), p: Math.round(a.p * 1e6) / 1e6 }));
-    const best = top[0];
-    if (isCard < NOT_A_CARD) return { card: null, confidence: 0, alternatives: [], reason: 'no-card', detail: 'the object in view is not a Red7 card face' };
-    if (best === undefined || best.p < this.metadata.threshold) {
-      return { card: null, confidence: best?.p ?? 0, alternatives, reason: 'low-confidence' };
+    const frame = { width: reading.image.width, height: reading.image.height };
+    const quad = reading.quad.map(([x, y]) => [Math.round(x * 10) / 10, Math.round(y * 10) / 10] as [number, number]);
+    if (isCard < NOT_A_CARD) {
+      return { ...none({ card: null, confidence: 0, alternatives: [], reason: 'no-card', detail: 'the object in view is not a Red7 card face' }, frame), quad, embedding };
     }
-    return { card: formatCard(best.card), confidence: Math.round(best.p * 1e6) / 1e6, alternatives: alternatives.slice(1) };
+    const baseProbs = cardProbabilities(colour, value, exclude);
+    const base = decide(baseProbs, this.metadata.threshold);
+    if (options.deck === undefined) return { classification: base, quad, frame, embedding, base, baseProbs };
+    const deckProbs = options.deck.adjust(baseProbs, embedding);
+    for (const card of exclude) deckProbs[card] = 0;
+    return { classification: decide(deckProbs, options.deck.threshold), quad, frame, embedding, base, baseProbs };
   }
+}
+
+/** The best card if it clears the threshold, else a low-confidence refusal; with the runners-up. */
+function decide(probs: Float64Array, threshold: number): Classification {
+  const top = ranked(probs, ALTERNATIVES + 1).filter((a) => a.p > 0);
+  const alternatives = top.map((a) => ({ card: formatCard(a.card), p: Math.round(a.p * 1e6) / 1e6 }));
+  const best = top[0];
+  if (best === undefined || best.p < threshold) return { card: null, confidence: best?.p ?? 0, alternatives, reason: 'low-confidence' };
+  return { card: formatCard(best.card), confidence: Math.round(best.p * 1e6) / 1e6, alternatives: alternatives.slice(1) };
+}
+
+/** The hidden layers' rows laid side by side, averaged over the rows and L2-normalised. */
+function averagedEmbedding(hidden: Float32Array[], rows: number, length: number): Float32Array {
+  const e = new Float32Array(length);
+  let at = 0;
+  for (const h of hidden) {
+    const width = h.length / rows;
+    for (let r = 0; r < rows; r++) for (let j = 0; j < width; j++) e[at + j]! += h[r * width + j]! / rows;
+    at += width;
+  }
+  const norm = Math.hypot(...e) || 1;
+  for (let j = 0; j < length; j++) e[j]! /= norm;
+  return e;
 }

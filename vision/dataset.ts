@@ -9,8 +9,8 @@ import type { RawImage } from './image.ts';
 import { makeRng, mixSeed, type Rng } from './random.ts';
 import { rasteriseSvg, renderCard } from './render/rasterise.ts';
 import { notCardSvg } from './render/not-card-svg.ts';
-import type { StyleSet } from './render/fonts.ts';
-import { randomStyle, type Layout } from './render/style.ts';
+import { familiesOf, type Family, type StyleSet } from './render/fonts.ts';
+import { drawLayout, randomStyle, type Layout } from './render/style.ts';
 
 /**
  * Rendered faces for every card (several styles each) and some card-shaped non-cards. A pool
@@ -22,6 +22,8 @@ export interface FacePool {
   freshWidth?: number;
   /** The families and layouts the faces are drawn from (training when absent). */
   styles?: StyleSet;
+  /** One printing's layout and typeface, when every face was drawn in them (a deck). */
+  printing?: { layout: Layout; family: Family };
 }
 
 /** Renders `stylesPerCard` random styles of each of the 49 cards, `width` pixels wide. */
@@ -36,6 +38,27 @@ export async function buildFacePool(seed: number, stylesPerCard: number, width: 
   const others: RawImage[] = [];
   for (let k = 0; k < notCards; k++) others.push(await drawNotCard(rng, width));
   return { faces, notCards: others, styles };
+}
+
+/**
+ * One printing of the deck: a typeface and a layout drawn from the style set, and one face per
+ * card in them, as a table's own deck is. Each card's style is drawn until it has the printing's
+ * typeface and layout, so the rest (shade, numeral size, border) varies as any style of the set.
+ */
+export async function deckFacePool(seed: number, width: number, styles: StyleSet, family?: Family): Promise<FacePool> {
+  const rng = makeRng(mixSeed(seed, 3));
+  const printing = { family: family ?? rng.pick(familiesOf(styles)), layout: drawLayout(styles, rng) };
+  if (!familiesOf(styles).includes(printing.family)) throw new RangeError(`${printing.family} is not a ${styles} typeface`);
+  const faces = new Map<Card, RawImage[]>();
+  for (const card of ALL_CARDS) {
+    let style = randomStyle(card, rng, styles);
+    for (let tries = 0; style.font.family !== printing.family || style.layout !== printing.layout; tries++) {
+      if (tries > 5000) throw new Error(`no ${printing.layout} style in ${printing.family} drawn for card ${card}`);
+      style = randomStyle(card, rng, styles);
+    }
+    faces.set(card, [await renderCard(card, style, width)]);
+  }
+  return { faces, notCards: [], styles, printing };
 }
 
 /**
@@ -61,7 +84,7 @@ function drawNotCard(rng: Rng, width: number): Promise<RawImage> {
 
 /** A face of the card from the pool, or a newly drawn one for a fresh pool (with its layout: pooled faces do not keep theirs). */
 async function faceOf(pool: FacePool, card: Card, rng: Rng): Promise<{ face: RawImage; layout?: Layout; family?: string }> {
-  if (pool.freshWidth === undefined) return { face: rng.pick(pool.faces.get(card)!) };
+  if (pool.freshWidth === undefined) return { face: rng.pick(pool.faces.get(card)!), layout: pool.printing?.layout, family: pool.printing?.family };
   const style = randomStyle(card, rng, pool.styles ?? 'training');
   return { face: await renderCard(card, style, pool.freshWidth), layout: style.layout, family: style.font.family };
 }

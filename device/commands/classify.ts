@@ -3,14 +3,16 @@
 // the other files still run.
 import { readFile } from 'node:fs/promises';
 import type { CardClassifier } from '../../vision/classifier.ts';
+import { loadActiveDeck, type ActiveDeck } from '../../vision/deck/enrol.ts';
+import { DeckStore } from '../../vision/deck/store.ts';
 import { tryParseCard } from '../rules/cards.ts';
 import { parseCommandArgs, writeJsonLine, type CommandRun } from './io.ts';
 
-const USAGE = 'usage: red7 classify [--exclude R7,B3] [--model DIR] FILE…\n';
+const USAGE = 'usage: red7 classify [--exclude R7,B3] [--model DIR] [--data DIR] FILE…\n';
 
 /** Runs `red7 classify`. */
 export const run: CommandRun = async (args, io, root) => {
-  const parsed = parseCommandArgs(args, { exclude: { type: 'string' }, model: { type: 'string' }, help: { type: 'boolean' } }, { positionals: Infinity, needs: { exclude: 'a list of cards', model: 'a folder' } });
+  const parsed = parseCommandArgs(args, { exclude: { type: 'string' }, model: { type: 'string' }, data: { type: 'string' }, help: { type: 'boolean' } }, { positionals: Infinity, needs: { exclude: 'a list of cards', model: 'a folder', data: 'a folder' } });
   if (!parsed.ok) {
     io.stderr.write(`red7 classify: ${parsed.problem}\n${USAGE}`);
     return 2;
@@ -35,6 +37,17 @@ export const run: CommandRun = async (args, io, root) => {
     io.stderr.write(`red7 classify: cannot load the model: ${(err as Error).message}\n`);
     return 1;
   }
+  // With --data, the data folder's active deck (if any) reads every photo.
+  let deck: ActiveDeck | null = null;
+  if (values.data !== undefined) {
+    try {
+      deck = await loadActiveDeck(classifier, new DeckStore(root().dataDir(values.data)));
+    } catch (err) {
+      io.stderr.write(`red7 classify: ${(err as Error).message}\n`);
+      return 1;
+    }
+  }
+  const deckName = deck?.name ?? null;
   let failed = false;
   for (const file of positional) {
     const t = performance.now();
@@ -47,13 +60,13 @@ export const run: CommandRun = async (args, io, root) => {
       continue;
     }
     try {
-      const r = await classifier.classify(bytes, { exclude });
+      const r = await classifier.classify(bytes, { exclude, deck: deck?.prototypes });
       const ms = Math.round((performance.now() - t) * 10) / 10;
       if (r.reason === 'not-an-image') {
         failed = true;
-        writeJsonLine(io.stdout, { file, card: null, confidence: 0, alternatives: [], reason: r.reason, error: `${file} is ${r.detail ?? 'not an image'}`, ms });
+        writeJsonLine(io.stdout, { file, card: null, confidence: 0, alternatives: [], reason: r.reason, error: `${file} is ${r.detail ?? 'not an image'}`, deck: deckName, ms });
       } else {
-        writeJsonLine(io.stdout, { file, card: r.card, confidence: r.confidence, alternatives: r.alternatives, ...(r.reason ? { reason: r.reason } : {}), ms });
+        writeJsonLine(io.stdout, { file, card: r.card, confidence: r.confidence, alternatives: r.alternatives, ...(r.reason ? { reason: r.reason } : {}), deck: deckName, ms });
       }
     } catch (err) {
       failed = true;

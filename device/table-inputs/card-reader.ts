@@ -11,7 +11,10 @@ export interface Classification {
   reason?: string;
 }
 
-export type Classify = (image: Buffer, options: { exclude?: string[] }) => Promise<Classification>;
+/** Where a frame came from; a private one (a player's own hand card) is not kept for the scan strip. */
+export type FrameOrigin = 'tray' | 'upload' | 'private';
+
+export type Classify = (image: Buffer, options: { exclude?: string[]; source?: FrameOrigin }) => Promise<Classification>;
 
 /** A camera: one JPEG frame per capture. */
 export interface FrameSource {
@@ -38,7 +41,7 @@ export function isUnsure(read: CardRead): boolean {
 /** The port: read the tray (one capture) or a photo, with the given cards ruled out. */
 export interface CardReader {
   readTray(exclude: string[]): Promise<CardRead>;
-  readPhoto(photo: Buffer, exclude: string[]): Promise<CardRead>;
+  readPhoto(photo: Buffer, exclude: string[], source?: FrameOrigin): Promise<CardRead>;
   /** Whether photos can be read at all (a classifier is loaded). */
   canReadPhotos(): Promise<boolean>;
 }
@@ -55,10 +58,10 @@ const refuse = (refusal: CardRefusal, message: string, alternatives: Array<{ car
 
 /** A card reader over whatever camera and classifier the companion found. */
 export function createCardReader(parts: () => Promise<VisionParts> | VisionParts): CardReader {
-  const classifyFrame = async (classify: Classify, frame: Buffer, exclude: string[]): Promise<CardRead> => {
+  const classifyFrame = async (classify: Classify, frame: Buffer, exclude: string[], source: FrameOrigin): Promise<CardRead> => {
     let r: Classification;
     try {
-      r = await classify(frame, { exclude });
+      r = await classify(frame, { exclude, source });
     } catch (err) {
       return refuse('unreadable', `the photo could not be read: ${why(err)}`);
     }
@@ -79,12 +82,12 @@ export function createCardReader(parts: () => Promise<VisionParts> | VisionParts
       } catch (err) {
         return refuse('camera-failed', `the camera gave no frame: ${why(err)}`);
       }
-      return classifyFrame(classify, frame, exclude);
+      return classifyFrame(classify, frame, exclude, 'tray');
     },
-    async readPhoto(photo, exclude) {
+    async readPhoto(photo, exclude, source = 'upload') {
       const { classify } = await parts();
       if (classify === undefined) return refuse('no-classifier', 'no card classifier is installed on this companion: enter the card by hand');
-      return classifyFrame(classify, photo, exclude);
+      return classifyFrame(classify, photo, exclude, source);
     },
     async canReadPhotos() {
       return (await parts()).classify !== undefined;

@@ -18,6 +18,8 @@ export interface KeyRouterOptions {
   /** Receives each outcome: a command to submit, or "not your turn", "rescan", "ignored". */
   onOutcome: (outcome: PanelOutcome, event: PanelKeyEvent) => void | Promise<void>;
   logger?: Logger;
+  /** Takes a press before it becomes a command (a PALETTE while a deck is being taught); true when taken. */
+  claim?: (event: PanelKeyEvent) => Promise<boolean>;
 }
 
 /** Routes every key of `source` to a command or typed outcome, in order; returns the unsubscribe. */
@@ -26,6 +28,7 @@ export function routePanelKeys(source: KeySource, options: KeyRouterOptions): ()
   const listener = (event: PanelKeyEvent): void => {
     queue = queue.then(async () => {
       try {
+        if (options.claim !== undefined && (await options.claim(event))) return;
         const outcome = await keyToCommand(event, options.view(), options.scanner);
         await options.onOutcome(outcome, event);
       } catch (err) {

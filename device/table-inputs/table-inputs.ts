@@ -92,7 +92,7 @@ export class TableInputs implements RefereeApi {
 
   /** Reads a photo without playing it: a player checks a hand card privately (RULES.md §10). */
   identifyPhoto(photo: Buffer): Promise<CardRead> {
-    return this.reader.readPhoto(photo, this.referee.excludedCards(null, 'hand'));
+    return this.reader.readPhoto(photo, this.referee.excludedCards(null, 'hand'), 'private');
   }
 
   /** Whether uploaded photos can be read here. */

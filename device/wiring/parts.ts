@@ -175,7 +175,7 @@ export class Parts {
 
   /** The configured camera (or the one given) and the classifier; either may be missing, and the lines say why. */
   vision(given?: CameraSource): Promise<VisionParts> {
-    const loading = startVision(this.config, this.logger, given, () => this.classifier());
+    const loading = startVision(this.config, this.logger, given, () => this.classifier(), this.dataDir());
     // Registered before it is loaded: a start that fails meanwhile still stops the camera.
     this.onStop(async () => (await loading.catch(() => null))?.stop());
     return loading;

@@ -5,10 +5,17 @@ import type { Config } from '../config.ts';
 import { CameraError, FolderCamera, PiCamera, UsbCamera, type CameraSource } from '../hardware/camera/index.ts';
 import type { Classify, FrameSource } from '../table-inputs/card-reader.ts';
 import type { CardClassifier } from '../../vision/classifier.ts';
+import { DeckBook } from '../../vision/deck/book.ts';
+import { DeckStore } from '../../vision/deck/store.ts';
+import { SeenFrames } from '../../vision/seen.ts';
 
 export interface VisionParts {
   camera?: FrameSource;
   classify?: Classify;
+  /** The decks taught to the companion, when a classifier loaded. */
+  decks?: DeckBook;
+  /** The last frames read, for the scan strip. */
+  seen?: SeenFrames;
   cameraLine: string;
   classifierLine: string;
   stop(): Promise<void>;
@@ -55,15 +62,27 @@ async function chooseCamera(config: Config): Promise<{ camera?: CameraSource; li
   }
 }
 
-/** Starts the camera (or takes the caller's) and loads the classifier (through the composition root). */
-export async function startVision(config: Config, logger: Logger, given: CameraSource | undefined, loadClassifier: () => Promise<CardClassifier>): Promise<VisionParts> {
+/** Starts the camera (or takes the caller's) and loads the classifier (through the composition root) and the data folder's decks. */
+export async function startVision(config: Config, logger: Logger, given: CameraSource | undefined, loadClassifier: () => Promise<CardClassifier>, dataDir: string): Promise<VisionParts> {
   let classify: Classify | undefined;
+  let decks: DeckBook | undefined;
+  let seen: SeenFrames | undefined;
   let classifierLine: string;
   try {
     const classifier = await loadClassifier();
-    classify = (image, options) => classifier.classify(image, options);
+    // Every read goes through the deck book, so the active deck (if any) reads every frame.
+    const book = new DeckBook(classifier, new DeckStore(dataDir), logger.child({ part: 'vision' }));
+    await book.load();
+    decks = book;
+    const frames = seen = new SeenFrames();
+    classify = async (image, options) => {
+      const examined = await book.examine(image, options);
+      if (options.source !== 'private') frames.note(image, examined, options.source ?? 'tray', book.deckName);
+      return examined.classification;
+    };
     const { accuracy, version } = classifier.metadata;
-    classifierLine = `${classifier.backend} backend, model ${version} (${((100 * accuracy.correct) / Math.max(1, accuracy.photos)).toFixed(1)} % of ${accuracy.photos} validation photos read right, ${accuracy.confidentErrors} wrongly)`;
+    const deckWords = book.deckName !== null ? `; deck "${book.deckName}"` : book.problem !== null ? `; deck not used: ${book.problem}` : '; no deck taught';
+    classifierLine = `${classifier.backend} backend, model ${version} (${((100 * accuracy.correct) / Math.max(1, accuracy.photos)).toFixed(1)} % of ${accuracy.photos} validation photos read right, ${accuracy.confidentErrors} wrongly)${deckWords}`;
   } catch (err) {
     classifierLine = `unavailable: ${why(err)} — cards are entered on the dashboard`;
     logger.warn({ part: 'vision' }, classifierLine);
@@ -73,6 +92,8 @@ export async function startVision(config: Config, logger: Logger, given: CameraS
   return {
     camera: chosen.camera,
     classify,
+    decks,
+    seen,
     cameraLine: chosen.line,
     classifierLine,
     stop: async () => chosen.camera?.stop(),

@@ -28,6 +28,11 @@ describe('npm start -- --demo', () => {
       const game = companion.referee.exportGame(view.game!)!;
       const fromPanel = game.commands.filter((c) => c.command.source === 'panel' && 'card' in c.command).length;
       expect(fromPanel).toBeGreaterThan(0);
+      // The referee's scan strip shows the photos being read, each with its located outline.
+      const seen = await fetch(`${companion.url}/api/seen`, { headers: { Authorization: `Bearer ${companion.pin}` } });
+      const { frames } = (await seen.json()) as { frames: Array<{ source: string; card: string | null; quad: unknown[] | null; guesses: unknown[] }> };
+      expect(frames.length).toBeGreaterThan(0);
+      expect(frames.filter((f) => f.card !== null)).toEqual(expect.arrayContaining([expect.objectContaining({ source: 'tray', quad: expect.any(Array), guesses: expect.any(Array) })]));
       console.log(`demo: ${game.commands.length} commands, ${fromPanel} cards read from their photos through the panel`);
       // It then says it is over (the start command prints this and exits).
       expect(await companion.demoOver).toMatch(/^demo over: \d+ steps, \d+ cards read from their photos/);

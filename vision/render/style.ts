@@ -116,7 +116,7 @@ function drawRuleFont(family: Family, set: StyleSet, rng: Rng): { font: FontChoi
 }
 
 /** The layout of a face: the held-out gate draws its own layout in 40 % of faces. */
-function drawLayout(set: StyleSet, rng: Rng): Layout {
+export function drawLayout(set: StyleSet, rng: Rng): Layout {
   if (set === 'held-out' && rng.chance(0.4)) return HELD_OUT_LAYOUT;
   return rng.chance(0.55) ? 'asmadi' : rng.chance(0.5) ? 'hobby' : 'plain';
 }

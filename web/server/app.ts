@@ -9,6 +9,8 @@ import { bearerOf, senderOf, StateFileError, type Credentials } from './auth.ts'
 import { dispatchCommand } from './dispatch.ts';
 import { addressKey, AuthLockout, KeyedBuckets } from './rate-limit.ts';
 import { authorizeSeat, refereeOnly, type Refusal } from './roles.ts';
+import { deckRoutes, type DeckDesk } from './decks.ts';
+import { teachRoutes, type SeenDesk, type TeachDesk } from './teach.ts';
 import type { ScanDesk } from './scan.ts';
 import { describeIssues, GameIdSchema, PairingRequestSchema, PairRequestSchema, ScanQuerySchema } from './schemas.ts';
 import { serveClient } from './static.ts';
@@ -18,6 +20,11 @@ export interface AppOptions {
   credentials: Credentials;
   lockout: AuthLockout;
   scans: ScanDesk;
+  /** The companion's decks; without them /api/decks answers 503. */
+  decks?: DeckDesk;
+  /** Teaching a deck and the scan strip's frames; without them those routes answer 503. */
+  teach?: TeachDesk;
+  seen?: SeenDesk;
   /** Per-address request buckets (shared with the socket hub). */
   requests: KeyedBuckets;
   clientDir: string;
@@ -154,6 +161,9 @@ export function createApp(o: AppOptions): express.Express {
     const { status, answer } = await o.scans.identify(req.body);
     res.status(status).json(answer);
   });
+
+  app.use(deckRoutes(o.decks, roleOf, refuse));
+  app.use(teachRoutes(o.teach, o.seen, roleOf, refuse));
 
   app.get('/api/scans', (_req, res) => {
     const refused = refereeOnly(roleOf(res), 'the scan log');

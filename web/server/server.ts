@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { pino, type Logger } from 'pino';
 import type { RefereeApi } from '../../device/referee/types.ts';
 import { createApp } from './app.ts';
+import type { DeckDesk } from './decks.ts';
+import type { SeenDesk, TeachDesk } from './teach.ts';
 import { Credentials, loadPin } from './auth.ts';
 import { SocketHub } from './hub.ts';
 import { AuthLockout, HTTP_LIMIT, KeyedBuckets, SOCKET_LIMIT, type RateLimit } from './rate-limit.ts';
@@ -26,6 +28,11 @@ export interface WebServerOptions {
   logger?: Logger;
   /** Reads uploaded photos (the table-inputs layer); without it POST /api/scan answers 503. */
   photos?: PhotoReader;
+  /** The decks taught to the companion (/api/decks). */
+  decks?: DeckDesk;
+  /** Teaching a deck from the dashboard (/api/teach) and the scan strip's frames (/api/seen). */
+  teach?: TeachDesk;
+  seen?: SeenDesk;
   /** The built dashboard; defaults to web/client/dist. */
   clientDir?: string;
   /** Flood limits, per address (HTTP) and per connection (socket). */
@@ -69,6 +76,9 @@ export function createWebServer(options: WebServerOptions): WebServer {
         credentials,
         lockout,
         scans: new ScanDesk(options.referee, options.photos, logger),
+        decks: options.decks,
+        teach: options.teach,
+        seen: options.seen,
         requests,
         clientDir: options.clientDir ?? DEFAULT_CLIENT_DIR,
         clients: () => h.size,

@@ -14,6 +14,8 @@ import { phonePanel } from './phone.ts';
 import { cardPicker } from './picker.ts';
 import { correctPanel, manualEntry, newGameForm, seatsAdmin } from './referee-panel.ts';
 import { renderScores } from './scores.ts';
+import { scanStrip } from './scan-strip.ts';
+import { deckPanel } from './teach-panel.ts';
 import { hush, speak } from './speech.ts';
 import { loadCredential, loadSettings, saveCredential, saveSettings, Store, type AppState } from './store.ts';
 import { settingsPanel } from './settings-panel.ts';
@@ -90,14 +92,16 @@ const admin = seatsAdmin(ctx);
 const account = accountPanel(ctx);
 const phone = phonePanel(ctx);
 const games = gamesList(ctx);
-for (const el of [picker, manual.el, newGame, correct, admin.el, phone.el, account.el, games.el]) el.classList.add('panel');
+const strip = scanStrip(ctx);
+const decks = deckPanel(ctx);
+for (const el of [picker, manual.el, newGame, correct, admin.el, phone.el, account.el, games.el, strip.el, decks.el]) el.classList.add('panel');
 
-const side = h('aside', { class: 'side', testid: 'controls', 'aria-label': 'Controls' }, phone.el, vpanel, picker, manual.el, newGame, correct, admin.el, games.el, account.el, settingsPanel(store));
+const side = h('aside', { class: 'side', testid: 'controls', 'aria-label': 'Controls' }, phone.el, vpanel, picker, manual.el, newGame, correct, decks.el, admin.el, games.el, account.el, settingsPanel(store));
 document.body.append(
   h('header', { class: 'top' },
     h('h1', {}, 'Red7'), phase, connection, h('span', { class: 'spacer' }), mute, contrast),
   banner,
-  h('main', { class: 'layout' }, h('div', { class: 'table' }, canvas, seats, scores, history), side),
+  h('main', { class: 'layout' }, h('div', { class: 'table' }, canvas, strip.el, seats, scores, history), side),
 );
 
 function toggle(key: 'muted' | 'highContrast'): void {
@@ -120,8 +124,13 @@ function render(s: AppState, prev: AppState | null): void {
   renderTableBanner(banner, s, live, (card) => store.set({ tray: card }));
   const referee = s.role.role === 'referee';
   const seat = s.role.role === 'seat' ? s.role.seat : null;
-  for (const el of [manual.el, newGame, correct, admin.el, games.el]) el.hidden = !referee;
-  if (referee && prev?.role.role !== 'referee') void games.load();
+  for (const el of [manual.el, newGame, correct, admin.el, games.el, decks.el]) el.hidden = !referee;
+  if (referee && prev?.role.role !== 'referee') {
+    void games.load();
+    void decks.load();
+    strip.start();
+  }
+  if (!referee) strip.stop();
   document.body.dataset.role = s.role.role;
   picker.hidden = !(referee || seat !== null);
   phone.el.hidden = seat === null;
