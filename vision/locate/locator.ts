@@ -537,6 +537,89 @@ const EDGE_REACH = 3;
 /** Thresholds are tried strict first, then looser: a card whose colour is close to the table's (orange on wood in warm light) only separates at a looser one. */
 const STRICTNESS = [1, 0.72, 0.5];
 
+/** The smallest piece of a mask kept for the second-card check, as a share of the frame. */
+const PIECE_AREA = 0.005;
+/** Saturated card colour beyond the found card, as a share of its area, that is a second card (a thumb or glare leaves under a tenth). */
+const EXCESS_SHARE = 0.15;
+/** How saturated (brightness-normalised chroma) a pixel must be to be card colour rather than glare or table. */
+const SATURATED = 0.15;
+/** A quad holding this share of saturated pixels in a second hue, with an outline the blob does not follow well, is two cards taken for one. */
+const SECOND_HUE = 0.22;
+const OUTLINE_SHARE = 0.9;
+
+function quadArea(q: readonly Point[]): number {
+  let a = 0;
+  for (let i = 0; i < 4; i++) a += q[i]![0] * q[(i + 1) % 4]![1] - q[(i + 1) % 4]![0] * q[i]![1];
+  return Math.abs(a) / 2;
+}
+
+/** Whether a point lies inside a convex quad (either winding) grown by `grow` pixels. */
+function insideGrown(q: readonly Point[], x: number, y: number, grow: number): boolean {
+  const turn = (q[1]![0] - q[0]![0]) * (q[2]![1] - q[1]![1]) - (q[1]![1] - q[0]![1]) * (q[2]![0] - q[1]![0]) > 0 ? 1 : -1;
+  for (let k = 0; k < 4; k++) {
+    const a = q[k]!, b = q[(k + 1) % 4]!, len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    if ((turn * ((b[0] - a[0]) * (y - a[1]) - (b[1] - a[1]) * (x - a[0]))) / len < -grow) return false;
+  }
+  return true;
+}
+
+/**
+ * The share of the saturated pixels inside a quad (shrunk by 15 % towards its centre, off the
+ * table) whose hue lies more than 40° from the quad's main hue: a card is one colour (its splat
+ * and bands are darker shades of it), two overlapping cards are usually two.
+ */
+function secondHueShare(f: ReturnType<typeof shrink>, q: readonly Point[]): number {
+  const bins = new Float64Array(36);
+  const xs = q.map((p) => p[0]), ys = q.map((p) => p[1]);
+  const cx = (xs[0]! + xs[1]! + xs[2]! + xs[3]!) / 4, cy = (ys[0]! + ys[1]! + ys[2]! + ys[3]!) / 4;
+  const inner = q.map(([x, y]) => [cx + 0.85 * (x - cx), cy + 0.85 * (y - cy)] as Point);
+  let n = 0;
+  for (let y = Math.max(0, Math.floor(Math.min(...ys))); y <= Math.min(f.h - 1, Math.ceil(Math.max(...ys))); y++) {
+    for (let x = Math.max(0, Math.floor(Math.min(...xs))); x <= Math.min(f.w - 1, Math.ceil(Math.max(...xs))); x++) {
+      if (!insideGrown(inner, x + 0.5, y + 0.5, 0)) continue;
+      const i = y * f.w + x, a = f.c1[i]!, b = f.c2[i]!;
+      if (hypot(a, b) < 0.2) continue;
+      const k = Math.floor(((Math.atan2(b, a) / (2 * Math.PI) + 1) % 1) * 36) % 36;
+      bins[k] = bins[k]! + 1;
+      n++;
+    }
+  }
+  if (n === 0) return 0;
+  let peak = 0, most = -1;
+  for (let k = 0; k < 36; k++) {
+    let m = 0;
+    for (let d = -3; d <= 3; d++) m += bins[(k + d + 36) % 36]!;
+    if (m > most) { most = m; peak = k; }
+  }
+  let away = 0;
+  for (let k = 0; k < 36; k++) if (Math.min(Math.abs(k - peak), 36 - Math.abs(k - peak)) > 4) away += bins[k]!;
+  return away / n;
+}
+
+/**
+ * Whether a found card lies on or under another: at some level a piece of mask touching the card
+ * (and not reaching the frame's border, as a hand does) holds much saturated colour beyond it,
+ * or the card's quad holds two hues while the blob's outline strays from it (two cards taken for one).
+ */
+function secondCard(f: ReturnType<typeof shrink>, levels: readonly Blob[][], card: Blob, quad: readonly Point[]): boolean {
+  const q = quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
+  const area = quadArea(q);
+  for (const level of levels) {
+    for (const b of level) {
+      let near = false, border = false, beyond = 0;
+      for (const i of b.pixels) {
+        const x = (i % f.w) + 0.5, y = ((i / f.w) | 0) + 0.5;
+        if (x < 2 || y < 2 || x > f.w - 2 || y > f.h - 2) { border = true; break; }
+        if (insideGrown(q, x, y, 3)) near = true;
+        else if (hypot(f.c1[i]!, f.c2[i]!) > SATURATED) beyond++;
+      }
+      if (near && !border && beyond > EXCESS_SHARE * area) return true;
+    }
+  }
+  const edge = edgePixelsOf(card, f.w, f.h);
+  return secondHueShare(f, q) > SECOND_HUE && outlineSupport(edge, quad) < OUTLINE_SHARE * edge.length;
+}
+
 /** Locates the one card in an RGB frame (any rotation), or says there is none or several. */
 export function locateCard(img: RawImage): Located {
   if (img.width < 32 || img.height < 32) return { kind: 'none' };
@@ -546,9 +629,12 @@ export function locateCard(img: RawImage): Located {
   // has sharp edges all round, since a loose level can merge the card with a lit patch of table.
   const levels: Array<{ blobs: Blob[]; biggest: Blob; quad: Point[]; edge: number }> = [];
   const distance = tableDistance(f);
+  const everyBlob: Blob[][] = [];
   for (const strictness of STRICTNESS) {
     const m = clean(foreground(distance, strictness), f.w, f.h);
-    const level = blobs(m, f.w, f.h, MIN_AREA * f.w * f.h).filter((b) => cardLike(b) && quadLike(corners(b, f.w), b.area));
+    const all = blobs(m, f.w, f.h, PIECE_AREA * f.w * f.h);
+    everyBlob.push(all);
+    const level = all.filter((b) => b.area >= MIN_AREA * f.w * f.h && cardLike(b) && quadLike(corners(b, f.w), b.area));
     if (level.length === 0) continue;
     const biggest = level.reduce((a, b) => (b.area > a.area ? b : a));
     const quad = cardCorners(biggest, f.w, f.h);
@@ -564,5 +650,6 @@ export function locateCard(img: RawImage): Located {
   const small = 0.4 * chosen.biggest.area;
   const cards = chosen.blobs.filter((b) => b.area > small);
   if (cards.length > 1) return { kind: 'several', count: cards.length };
+  if (secondCard(f, everyBlob, chosen.biggest, chosen.quad)) return { kind: 'several', count: 2 };
   return { kind: 'card', quad: chosen.quad };
 }
