@@ -210,6 +210,15 @@ function cardLike(b: Blob): boolean {
 
 /** True for corners that make a card seen slightly off-axis: opposite sides alike, corners near square, area matching the blob. */
 function quadLike(q: Point[], blobArea: number): boolean {
+  if (!quadShape(q)) return false;
+  let area = 0;
+  for (let i = 0; i < 4; i++) area += q[i]![0] * q[(i + 1) % 4]![1] - q[(i + 1) % 4]![0] * q[i]![1];
+  const ratio = Math.abs(area) / 2 / (blobArea * MASK_FACTOR * MASK_FACTOR);
+  return ratio > 0.85 && ratio < 1.2;
+}
+
+/** True for corners whose opposite sides are alike and whose angles are near square. */
+function quadShape(q: readonly Point[]): boolean {
   const side = (i: number): number => Math.hypot(q[(i + 1) % 4]![0] - q[i]![0], q[(i + 1) % 4]![1] - q[i]![1]);
   const s = [0, 1, 2, 3].map(side);
   if (s[0]! / s[2]! < 0.75 || s[0]! / s[2]! > 1.33 || s[1]! / s[3]! < 0.75 || s[1]! / s[3]! > 1.33) return false;
@@ -218,10 +227,7 @@ function quadLike(q: Point[], blobArea: number): boolean {
     const cos = ((a[0] - b[0]) * (c[0] - b[0]) + (a[1] - b[1]) * (c[1] - b[1])) / (Math.hypot(a[0] - b[0], a[1] - b[1]) * Math.hypot(c[0] - b[0], c[1] - b[1]));
     if (Math.abs(cos) > 0.4) return false; // beyond about 66°–114°
   }
-  let area = 0;
-  for (let i = 0; i < 4; i++) area += q[i]![0] * q[(i + 1) % 4]![1] - q[(i + 1) % 4]![0] * q[i]![1];
-  const ratio = Math.abs(area) / 2 / (blobArea * MASK_FACTOR * MASK_FACTOR);
-  return ratio > 0.85 && ratio < 1.2;
+  return true;
 }
 
 /** (right, down) of TL, TR, BR, BL in a blob's frame, its long axis as "up". */
@@ -546,6 +552,8 @@ const SATURATED = 0.15;
 /** A quad holding this share of saturated pixels in a second hue, with an outline the blob does not follow well, is two cards taken for one. */
 const SECOND_HUE = 0.22;
 const OUTLINE_SHARE = 0.9;
+/** The same for a card found by erosion (see erodedCard), whose blob's outline is not its own. */
+const ERODED_SECOND_HUE = 0.18;
 
 function quadArea(q: readonly Point[]): number {
   let a = 0;
@@ -601,7 +609,7 @@ function secondHueShare(f: ReturnType<typeof shrink>, q: readonly Point[]): numb
  * (and not reaching the frame's border, as a hand does) holds much saturated colour beyond it,
  * or the card's quad holds two hues while the blob's outline strays from it (two cards taken for one).
  */
-function secondCard(f: ReturnType<typeof shrink>, levels: readonly Blob[][], card: Blob, quad: readonly Point[]): boolean {
+function secondCard(f: ReturnType<typeof shrink>, levels: readonly Blob[][], card: Blob | null, quad: readonly Point[]): boolean {
   const q = quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
   const area = quadArea(q);
   for (const level of levels) {
@@ -616,8 +624,148 @@ function secondCard(f: ReturnType<typeof shrink>, levels: readonly Blob[][], car
       if (near && !border && beyond > EXCESS_SHARE * area) return true;
     }
   }
+  if (card === null) return false;
   const edge = edgePixelsOf(card, f.w, f.h);
   return secondHueShare(f, q) > SECOND_HUE && outlineSupport(edge, quad) < OUTLINE_SHARE * edge.length;
+}
+
+/** What of a blob may lie beside its eroded card, away from the frame's border, before the card is not trusted. */
+const STRAY_SHARE = 0.05;
+
+/** How near a frame edge (working pixels) both corners of a side must lie for the side to be the frame's cut, not the card's. */
+const CUT_REACH = 6;
+/** A card's long side over its short side. */
+const CARD_ASPECT = 88 / 63;
+
+/**
+ * A card cut by the frame's edge: the side lying along the edge is the frame's, so the two sides
+ * running into it are extended to a card's proportions, measured on the side opposite the cut
+ * (the corners then lie outside the frame, where the crop repeats the edge's pixels).
+ */
+function uncut(quad: readonly Point[], w: number, h: number): Point[] {
+  const onEdge = (p: Point): number[] => [p[0] < CUT_REACH ? 0 : -1, p[1] < CUT_REACH ? 1 : -1, p[0] > w - CUT_REACH ? 2 : -1, p[1] > h - CUT_REACH ? 3 : -1].filter((e) => e >= 0);
+  const out = quad.map((p) => [p[0], p[1]] as Point);
+  for (let k = 0; k < 4; k++) {
+    const a = quad[k]!, b = quad[(k + 1) % 4]!;
+    if (!onEdge(a).some((e) => onEdge(b).includes(e))) continue;
+    const before = quad[(k + 3) % 4]!, after = quad[(k + 2) % 4]!;
+    const opposite = Math.hypot(after[0] - before[0], after[1] - before[1]);
+    const a1 = Math.hypot(a[0] - before[0], a[1] - before[1]), a2 = Math.hypot(b[0] - after[0], b[1] - after[1]);
+    // Less than 15 % of a card is ever cut, so a long side stays longer than the short one.
+    const full = Math.max(a1, a2) > 0.9 * opposite ? CARD_ASPECT * opposite : opposite / CARD_ASPECT;
+    if (a1 < full) out[k] = [before[0] + ((a[0] - before[0]) * full) / a1, before[1] + ((a[1] - before[1]) * full) / a1];
+    if (a2 < full) out[(k + 1) % 4] = [after[0] + ((b[0] - after[0]) * full) / a2, after[1] + ((b[1] - after[1]) * full) / a2];
+  }
+  return out;
+}
+
+/** The erosion radii tried (mask pixels, as shares of a blob's square root of area): wider than a finger, narrower than a card. */
+const ERODE_SHARES = [0.1, 0.15, 0.2];
+
+/**
+ * A card inside a blob that something narrower than it joins (a finger, a thin glare streak):
+ * the blob is eroded by a diamond until a card-like core is left, the core's sides are found as
+ * a card's are, and each is moved back out by the distance the diamond took off it.
+ */
+function erodedCard(b: Blob, w: number, h: number): { blob: Blob; quad: Point[]; stray: number } | null {
+  let m: Uint8Array = new Uint8Array(w * h);
+  for (const i of b.pixels) m[i] = 1;
+  let done = 0;
+  for (const share of ERODE_SHARES) {
+    const radius = Math.max(2, Math.round(share * Math.sqrt(b.area)));
+    for (; done < radius; done++) m = crossFilter(m, w, h, 'and');
+    const parts = blobs(m, w, h, 0.4 * MIN_AREA * w * h).filter((p) => cardLike(p) && quadLike(corners(p, w), p.area));
+    if (parts.length === 0) continue;
+    const core = parts.reduce((a, p) => (p.area > a.area ? p : a));
+    const quad = robustSides(edgePixelsOf(b, w, h), grownQuad(cardCorners(core, w, h), radius * MASK_FACTOR), w, h);
+    return { blob: core, quad, stray: strayShare(b, quad, w, h) };
+  }
+  return null;
+}
+
+/**
+ * Each side of a rough quad (frame pixels) refitted to the blob's edge pixels (mask pixels) near
+ * it: the line through most of them, so where a finger crosses a side, its edges (across the
+ * side) do not lean the line. Pixels on the frame's border are the frame's, not the card's.
+ */
+function robustSides(edge: readonly Point[], rough: readonly Point[], w: number, h: number): Point[] {
+  const q = rough.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
+  const lines = q.map((a, k) => {
+    const c = q[(k + 1) % 4]!, len = Math.hypot(c[0] - a[0], c[1] - a[1]);
+    const u: Point = [(c[0] - a[0]) / len, (c[1] - a[1]) / len];
+    const near: Point[] = [];
+    for (const p of edge) {
+      if (p[0] < 1 || p[1] < 1 || p[0] > w - 1 || p[1] > h - 1) continue;
+      const t = ((p[0] - a[0]) * u[0] + (p[1] - a[1]) * u[1]) / len, d = (p[0] - a[0]) * u[1] - (p[1] - a[1]) * u[0];
+      if (t > 0.1 && t < 0.9 && Math.abs(d) < Math.max(3, 0.12 * len)) near.push(p);
+    }
+    return mostSupportedLine(near);
+  });
+  return q.map((corner, k) => {
+    const before = lines[(k + 3) % 4], after = lines[k];
+    const c = before && after ? intersect(before, after) : null;
+    const use = c !== null && Math.hypot(c[0] - corner[0], c[1] - corner[1]) < 0.25 * Math.hypot(q[1]![0] - q[0]![0], q[1]![1] - q[0]![1]) ? c : corner;
+    return [use[0] * MASK_FACTOR, use[1] * MASK_FACTOR] as Point;
+  });
+}
+
+/** The line through two of the points that most of them lie within INLIER of, refitted to those; null for too few. */
+function mostSupportedLine(pts: readonly Point[]): { at: Point; dir: Point } | null {
+  if (pts.length < 8) return null;
+  const n = pts.length, step = Math.max(1, Math.floor(n / 24));
+  let best: Point[] = [];
+  for (let i = 0; i < n; i += step) {
+    for (const j of [(i + (n >> 2)) % n, (i + (n >> 1)) % n]) {
+      const a = pts[i]!, b = pts[j]!, len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+      if (len < 4) continue;
+      const inliers = pts.filter((p) => Math.abs((p[0] - a[0]) * (b[1] - a[1]) - (p[1] - a[1]) * (b[0] - a[0])) / len < INLIER);
+      if (inliers.length > best.length) best = inliers;
+    }
+  }
+  return fitLine(best);
+}
+
+/**
+ * What of a blob lies outside a card's quad (frame pixels) without reaching the frame's border,
+ * as a share of the quad: a hand reaches in from beyond the frame, a second card does not.
+ */
+function strayShare(b: Blob, quad: readonly Point[], w: number, h: number): number {
+  const q = quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
+  const outside = new Uint8Array(w * h);
+  const stack: number[] = [];
+  let count = 0;
+  for (const i of b.pixels) {
+    const x = i % w, y = (i / w) | 0;
+    if (insideGrown(q, x + 0.5, y + 0.5, 3)) continue;
+    outside[i] = 1;
+    count++;
+    if (x < 2 || y < 2 || x >= w - 2 || y >= h - 2) { outside[i] = 2; stack.push(i); }
+  }
+  let reached = stack.length;
+  while (stack.length > 0) {
+    const i = stack.pop()!;
+    for (const j of [i - 1, i + 1, i - w, i + w]) {
+      if (j < 0 || j >= w * h || outside[j] !== 1) continue;
+      outside[j] = 2;
+      reached++;
+      stack.push(j);
+    }
+  }
+  return (count - reached) / quadArea(q);
+}
+
+/** A convex quad (frame pixels) with each side moved out by what a diamond of `radius` takes off a side of its direction. */
+function grownQuad(q: readonly Point[], radius: number): Point[] {
+  const cx = (q[0]![0] + q[1]![0] + q[2]![0] + q[3]![0]) / 4, cy = (q[0]![1] + q[1]![1] + q[2]![1] + q[3]![1]) / 4;
+  const lines = q.map((a, k) => {
+    const c = q[(k + 1) % 4]!, len = Math.hypot(c[0] - a[0], c[1] - a[1]);
+    const dir: Point = [(c[0] - a[0]) / len, (c[1] - a[1]) / len];
+    let n: Point = [-dir[1], dir[0]];
+    if ((a[0] - cx) * n[0] + (a[1] - cy) * n[1] < 0) n = [-n[0], -n[1]];
+    const out = radius * Math.max(Math.abs(n[0]), Math.abs(n[1]));
+    return { at: [a[0] + out * n[0], a[1] + out * n[1]] as Point, dir };
+  });
+  return q.map((corner, k) => intersect(lines[(k + 3) % 4]!, lines[k]!) ?? corner);
 }
 
 /** Locates the one card in an RGB frame (any rotation), or says there is none or several. */
@@ -627,7 +775,7 @@ export function locateCard(img: RawImage): Located {
   // The strictest level may hold only part of the card (its white panel or numeral), and a part
   // is always smaller than the whole, so the biggest card wins; but only among levels whose card
   // has sharp edges all round, since a loose level can merge the card with a lit patch of table.
-  const levels: Array<{ blobs: Blob[]; biggest: Blob; quad: Point[]; edge: number }> = [];
+  const levels: Array<{ blobs: Blob[]; biggest: Blob; quad: Point[]; edge: number; eroded?: boolean }> = [];
   const distance = tableDistance(f);
   const everyBlob: Blob[][] = [];
   for (const strictness of STRICTNESS) {
@@ -640,6 +788,22 @@ export function locateCard(img: RawImage): Located {
     const quad = cardCorners(biggest, f.w, f.h);
     levels.push({ blobs: level, biggest, quad, edge: edgeSupport(img, quad) });
   }
+  // No level holds a clean card: a thumb, a glare or the frame's edge may have joined something
+  // to it, so the biggest blobs are eroded until what sticks out falls away (strict levels first).
+  for (let k = 0; levels.length === 0 && k < everyBlob.length; k++) {
+    const big = everyBlob[k]!.filter((b) => b.area >= MIN_AREA * f.w * f.h).sort((a, b) => b.area - a.area).slice(0, 2);
+    for (const b of big) {
+      const found = erodedCard(b, f.w, f.h);
+      if (found === null) continue;
+      if (!quadShape(found.quad)) continue;
+      // Something big beside the card that no hand brings in from the frame's edge, or a second
+      // colour across the quad, is another card (a finger over a card shows less of its colour).
+      if (found.stray > STRAY_SHARE) return found.stray > EXCESS_SHARE ? { kind: 'several', count: 2 } : { kind: 'none' };
+      if (secondHueShare(f, found.quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point)) > ERODED_SECOND_HUE) return { kind: 'several', count: 2 };
+      levels.push({ blobs: [found.blob], biggest: found.blob, quad: found.quad, edge: edgeSupport(img, found.quad), eroded: true });
+      break;
+    }
+  }
   const sharpest = Math.max(0, ...levels.map((l) => l.edge));
   let chosen: (typeof levels)[number] | null = null;
   for (const level of levels) {
@@ -650,6 +814,7 @@ export function locateCard(img: RawImage): Located {
   const small = 0.4 * chosen.biggest.area;
   const cards = chosen.blobs.filter((b) => b.area > small);
   if (cards.length > 1) return { kind: 'several', count: cards.length };
-  if (secondCard(f, everyBlob, chosen.biggest, chosen.quad)) return { kind: 'several', count: 2 };
-  return { kind: 'card', quad: chosen.quad };
+  if (secondCard(f, everyBlob, chosen.eroded === true ? null : chosen.biggest, chosen.quad)) return { kind: 'several', count: 2 };
+  return { kind: 'card', quad: uncut(chosen.quad, img.width, img.height) };
 }
+export function debugMasks(img: RawImage): Uint8Array[] { const f = shrink(img); const d = tableDistance(f); return STRICTNESS.map((s) => clean(foreground(d, s), f.w, f.h)); }
