@@ -78,6 +78,10 @@ interface TableDistance {
   dc: Float32Array;
   /** Log brightness ratio to the table. */
   dl: Float32Array;
+  /** Each pixel's chroma distance from the segment between white and the table's colour: the table under more light. */
+  washed: Float32Array;
+  w: number;
+  h: number;
   tc: number;
   tBright: number;
   tDark: number;
@@ -91,7 +95,8 @@ function tableDistance(f: ReturnType<typeof shrink>): TableDistance {
   const L0 = medianOf(ring.map((i) => l[i]!)), a0 = medianOf(ring.map((i) => c1[i]!)), b0 = medianOf(ring.map((i) => c2[i]!));
   const cd = ring.map((i) => hypot(c1[i]! - a0, c2[i]! - b0));
   const ld = ring.map((i) => Math.log((l[i]! + 10) / (L0 + 10)));
-  const dc = new Float32Array(w * h), dl = new Float32Array(w * h);
+  const dc = new Float32Array(w * h), dl = new Float32Array(w * h), washed = new Float32Array(w * h);
+  const t2 = a0 * a0 + b0 * b0;
   const lt = L0 + 10;
   // A pixel's log brightness ratio depends on its byte sum alone (see shrink), so each is worked
   // out once per frame, from the stored brightness as before: a log for every pixel was a
@@ -101,12 +106,14 @@ function tableDistance(f: ReturnType<typeof shrink>): TableDistance {
     const li = l[i]!, da = c1[i]! - a0, db = c2[i]! - b0;
     // Chroma is unreliable in near-black pixels: demand more of it there.
     dc[i] = hypot(da, db) / (li < 30 ? 1 + (30 - li) / 15 : 1);
+    const along = t2 === 0 ? 0 : Math.min(1, Math.max(0, (c1[i]! * a0 + c2[i]! * b0) / t2));
+    washed[i] = hypot(c1[i]! - along * a0, c2[i]! - along * b0);
     let lr = logRatio[sums[i]!]!;
     if (lr !== lr) lr = logRatio[sums[i]!] = Math.log((li + 10) / lt);
     dl[i] = lr;
   }
   return {
-    dc, dl,
+    dc, dl, washed, w, h,
     tc: Math.max(0.13, 2 * quantile(cd, 0.9)),
     tBright: Math.max(0.3, 2 * quantile(ld, 0.9)),
     tDark: Math.min(-1.0, 2 * quantile(ld, 0.1)),
@@ -121,6 +128,24 @@ function foreground(t: TableDistance, strictness: number): Uint8Array {
   for (let i = 0; i < dc.length; i++) m[i] = dc[i]! > tc || dl[i]! > tBright || dl[i]! < tDark ? 1 : 0;
   return m;
 }
+
+/**
+ * Glare: brighter than the table, its colour the table's washed towards white (a card's field is
+ * another colour); opened, so that a card's thin white border or panel is not taken for it.
+ */
+function glareMask(t: TableDistance): Uint8Array {
+  let g: Uint8Array = new Uint8Array(t.dc.length);
+  for (let i = 0; i < g.length; i++) g[i] = t.dl[i]! > 0.5 * t.tBright && t.washed[i]! < GLARE_SATURATION ? 1 : 0;
+  for (let k = 0; k < GLARE_OPEN; k++) g = crossFilter(g, t.w, t.h, 'and');
+  for (let k = 0; k < GLARE_OPEN; k++) g = crossFilter(g, t.w, t.h, 'or');
+  return g;
+}
+
+/** Glare pieces narrower than this (mask pixels, each way) are a card's white border or panel, not a lamp's. */
+const GLARE_OPEN = 3;
+
+/** How far (brightness-normalised chroma) a brighter pixel may lie from the line between white and the table's colour to be glare. */
+const GLARE_SATURATION = 0.12;
 
 /**
  * Integer scratch for the floods' stacks and a blob's pixel list, kept between frames: new ones
@@ -561,6 +586,41 @@ function quadArea(q: readonly Point[]): number {
   return Math.abs(a) / 2;
 }
 
+/** Glare beside a card's quad (frame pixels), as a share of its area, that is a lamp's spill. */
+const SPILL_SHARE = 0.02;
+
+/** Whether a blob meets the frame's edge, or glare lies just outside its card's quad (within a tenth of its size). */
+function cutOrSpilled(b: Blob, quad: readonly Point[], glare: Uint8Array, w: number, h: number): boolean {
+  for (const i of b.pixels) {
+    const x = i % w, y = (i / w) | 0;
+    if (x < 2 || y < 2 || x >= w - 2 || y >= h - 2) return true;
+  }
+  const q = quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
+  const area = quadArea(q), reach = 0.1 * Math.sqrt(area);
+  let spill = 0;
+  for (let i = 0; i < glare.length; i++) {
+    if (!glare[i]) continue;
+    const x = (i % w) + 0.5, y = ((i / w) | 0) + 0.5;
+    if (!insideGrown(q, x, y, 1) && insideGrown(q, x, y, reach)) spill++;
+  }
+  return spill > SPILL_SHARE * area;
+}
+
+/** The least share of its enclosing rectangle a blob with glare cut out of it must fill. */
+const RECTANGLE_FILL = 0.8;
+
+/** A card fitted to a blob's smallest enclosing rectangle, its sides refitted to the edge pixels most of them lie on. */
+function rectangleCard(b: Blob, w: number, h: number): { blob: Blob; quad: Point[]; stray: number } | null {
+  const edge = edgePixelsOf(b, w, h);
+  const rough = rectangleCorners(b, w, edge);
+  const area = quadArea(rough);
+  const s1 = Math.hypot(rough[1]![0] - rough[0]![0], rough[1]![1] - rough[0]![1]), s2 = Math.hypot(rough[2]![0] - rough[1]![0], rough[2]![1] - rough[1]![1]);
+  const aspect = Math.min(s1, s2) / Math.max(s1, s2);
+  if ((b.area * MASK_FACTOR * MASK_FACTOR) / area < RECTANGLE_FILL || aspect < 0.55 || aspect > 0.9) return null;
+  const quad = robustSides(edge, rough, w, h);
+  return { blob: b, quad, stray: strayShare(b, quad, w, h) };
+}
+
 /** Whether a point lies inside a convex quad (either winding) grown by `grow` pixels. */
 function insideGrown(q: readonly Point[], x: number, y: number, grow: number): boolean {
   const turn = (q[1]![0] - q[0]![0]) * (q[2]![1] - q[1]![1]) - (q[1]![1] - q[0]![1]) * (q[2]![0] - q[1]![0]) > 0 ? 1 : -1;
@@ -790,18 +850,34 @@ export function locateCard(img: RawImage): Located {
   }
   // No level holds a clean card: a thumb, a glare or the frame's edge may have joined something
   // to it, so the biggest blobs are eroded until what sticks out falls away (strict levels first).
-  for (let k = 0; levels.length === 0 && k < everyBlob.length; k++) {
-    const big = everyBlob[k]!.filter((b) => b.area >= MIN_AREA * f.w * f.h).sort((a, b) => b.area - a.area).slice(0, 2);
-    for (const b of big) {
-      const found = erodedCard(b, f.w, f.h);
-      if (found === null) continue;
-      if (!quadShape(found.quad)) continue;
-      // Something big beside the card that no hand brings in from the frame's edge, or a second
-      // colour across the quad, is another card (a finger over a card shows less of its colour).
-      if (found.stray > STRAY_SHARE) return found.stray > EXCESS_SHARE ? { kind: 'several', count: 2 } : { kind: 'none' };
-      if (secondHueShare(f, found.quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point)) > ERODED_SECOND_HUE) return { kind: 'several', count: 2 };
-      levels.push({ blobs: [found.blob], biggest: found.blob, quad: found.quad, edge: edgeSupport(img, found.quad), eroded: true });
-      break;
+  // A glare spilling off the card joins it to a round patch of table too wide to erode away, so
+  // last the levels are made again without glare (bright, colourless pixels) and the card's
+  // rectangle is fitted to what is left of its sides.
+  let glare: Uint8Array | null = null;
+  const glareFree = (): Blob[][] => {
+    const g = (glare = glareMask(distance));
+    return STRICTNESS.map((s) => {
+      const m = foreground(distance, s);
+      for (let i = 0; i < m.length; i++) if (g[i]) m[i] = 0;
+      return blobs(clean(m, f.w, f.h), f.w, f.h, MIN_AREA * f.w * f.h);
+    });
+  };
+  for (const [source, finder] of [[everyBlob, erodedCard], [null, rectangleCard]] as const) {
+    const sourceBlobs = source ?? (levels.length === 0 ? glareFree() : []);
+    for (let k = 0; levels.length === 0 && k < sourceBlobs.length; k++) {
+      const big = sourceBlobs[k]!.filter((b) => b.area >= MIN_AREA * f.w * f.h).sort((a, b) => b.area - a.area).slice(0, 2);
+      for (const b of big) {
+        const found = finder(b, f.w, f.h);
+        if (found === null || !quadShape(found.quad)) continue;
+        // A rectangle only where glare spilled past the card or the frame cut it: two overlapping cards also fill most of one.
+        if (source === null && !cutOrSpilled(b, found.quad, glare!, f.w, f.h)) continue;
+        // Something big beside the card that no hand brings in from the frame's edge, or a second
+        // colour across the quad, is another card (a finger over a card shows less of its colour).
+        if (found.stray > STRAY_SHARE) return found.stray > EXCESS_SHARE ? { kind: 'several', count: 2 } : { kind: 'none' };
+        if (secondHueShare(f, found.quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point)) > ERODED_SECOND_HUE) return { kind: 'several', count: 2 };
+        levels.push({ blobs: [found.blob], biggest: found.blob, quad: found.quad, edge: edgeSupport(img, found.quad), eroded: true });
+        break;
+      }
     }
   }
   const sharpest = Math.max(0, ...levels.map((l) => l.edge));
@@ -817,4 +893,4 @@ export function locateCard(img: RawImage): Located {
   if (secondCard(f, everyBlob, chosen.eroded === true ? null : chosen.biggest, chosen.quad)) return { kind: 'several', count: 2 };
   return { kind: 'card', quad: uncut(chosen.quad, img.width, img.height) };
 }
-export function debugMasks(img: RawImage): Uint8Array[] { const f = shrink(img); const d = tableDistance(f); return STRICTNESS.map((s) => clean(foreground(d, s), f.w, f.h)); }
+
