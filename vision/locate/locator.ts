@@ -669,7 +669,7 @@ function secondHueShare(f: ReturnType<typeof shrink>, q: readonly Point[]): numb
  * (and not reaching the frame's border, as a hand does) holds much saturated colour beyond it,
  * or the card's quad holds two hues while the blob's outline strays from it (two cards taken for one).
  */
-function secondCard(f: ReturnType<typeof shrink>, levels: readonly Blob[][], card: Blob | null, quad: readonly Point[]): boolean {
+function secondCard(f: ReturnType<typeof shrink>, t: TableDistance, levels: readonly Blob[][], card: Blob | null, quad: readonly Point[]): boolean {
   const q = quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
   const area = quadArea(q);
   for (const level of levels) {
@@ -685,9 +685,27 @@ function secondCard(f: ReturnType<typeof shrink>, levels: readonly Blob[][], car
     }
   }
   if (card === null) return false;
-  const edge = edgePixelsOf(card, f.w, f.h);
-  return secondHueShare(f, q) > SECOND_HUE && outlineSupport(edge, quad) < OUTLINE_SHARE * edge.length;
+  const edge = edgePixelsOf(card, f.w, f.h), onOutline = outlineSupport(edge, quad) / edge.length;
+  if (secondHueShare(f, q) > SECOND_HUE && onOutline < OUTLINE_SHARE) return true;
+  // Two cards of one colour: the quad takes in table at the notches between them and the blob's
+  // outline strays from it (a white numeral biting a card's edge is not table).
+  const inBlob = new Uint8Array(f.w * f.h);
+  for (const i of card.pixels) inBlob[i] = 1;
+  const xs = q.map((p) => p[0]), ys = q.map((p) => p[1]);
+  let table = 0;
+  for (let y = Math.max(0, Math.floor(Math.min(...ys))); y <= Math.min(f.h - 1, Math.ceil(Math.max(...ys))); y++) {
+    for (let x = Math.max(0, Math.floor(Math.min(...xs))); x <= Math.min(f.w - 1, Math.ceil(Math.max(...xs))); x++) {
+      const i = y * f.w + x;
+      if (inBlob[i] || !insideGrown(q, x + 0.5, y + 0.5, -1)) continue;
+      if (t.dc[i]! < 0.5 * t.tc && Math.abs(t.dl[i]!) < 0.5 * t.tBright) table++;
+    }
+  }
+  return table > NOTCHED_TABLE * area && onOutline < NOTCHED_OUTLINE;
 }
+
+/** A quad with more table than this share of it inside, whose outline holds less than NOTCHED_OUTLINE of the blob's edge pixels, is two cards. */
+const NOTCHED_TABLE = 0.06;
+const NOTCHED_OUTLINE = 0.82;
 
 /** What of a blob may lie beside its eroded card, away from the frame's border, before the card is not trusted. */
 const STRAY_SHARE = 0.05;
@@ -890,7 +908,7 @@ export function locateCard(img: RawImage): Located {
   const small = 0.4 * chosen.biggest.area;
   const cards = chosen.blobs.filter((b) => b.area > small);
   if (cards.length > 1) return { kind: 'several', count: cards.length };
-  if (secondCard(f, everyBlob, chosen.eroded === true ? null : chosen.biggest, chosen.quad)) return { kind: 'several', count: 2 };
+  if (secondCard(f, distance, everyBlob, chosen.eroded === true ? null : chosen.biggest, chosen.quad)) return { kind: 'several', count: 2 };
   return { kind: 'card', quad: uncut(chosen.quad, img.width, img.height) };
 }
 
