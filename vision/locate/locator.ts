@@ -371,15 +371,12 @@ function intersect(a: { at: Point; dir: Point }, b: { at: Point; dir: Point }): 
 /**
  * How far (mask pixels) each fitted side is moved outwards. A blurred edge pixel counts as card
  * once it is partly covered, so edge pixel centres lie a little inside the true edge, not half a
- * pixel: on 400 validation photos 0.25 put the median corner 0.8 % of the card's height from
- * the drawn corner (0.6 % at 0, but with a longer tail; 1.9 % for the extreme points alone).
+ * pixel (the value was measured: see docs/vision-history.md).
  */
 const EDGE_OFFSET = 0.25;
 /**
  * The same for lines fitted to the convex hull (see hullSamples), whose points run through the
- * outermost edge pixels rather than among them, so the line moves inwards: on 1,200 held-out
- * photos (seed 2024) −0.25 put the median corner 0.67 % of the card's height off, 0 and +0.25
- * put it 0.97 % and 1.36 % off.
+ * outermost edge pixels rather than among them, so the line moves inwards.
  */
 const HULL_OFFSET = -0.25;
 /** How near a side's line (mask pixels) an edge pixel must lie to count as on it. */
@@ -444,9 +441,7 @@ function rectangleCorners(b: Blob, w: number, edge: readonly Point[]): Point[] {
  * The card's corners: the side lines refined from the blob's extreme points, or from its
  * enclosing rectangle, whichever outline more of the blob's edge pixels lie on. A clean card
  * gives both the same quad and keeps the first; one whose corner a white numeral took away
- * only finds its sides from the rectangle. On 1,200 held-out photos (seed 2024) that took
- * corners more than 5 % of the card's height out from 13 to 10 (14 corners came nearer than the
- * extreme points' refinement put them, 2 went further, by 1.0–1.7 % of the card's height).
+ * only finds its sides from the rectangle.
  */
 function cardCorners(b: Blob, w: number, h: number): Point[] {
   const edge = edgePixelsOf(b, w, h), bridged = hullSamples(edge);
