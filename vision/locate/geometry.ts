@@ -68,12 +68,19 @@ export function quadArea(q: readonly Point[]): number {
 
 /** Whether a point lies inside a convex quad (either winding) grown by `grow` pixels. */
 export function insideGrown(q: readonly Point[], x: number, y: number, grow: number): boolean {
+  return insideTest(q, grow)(x, y);
+}
+
+/** insideGrown for one quad and growth, its sides worked out once for the many points a mask asks about (the same arithmetic). */
+export function insideTest(q: readonly Point[], grow: number): (x: number, y: number) => boolean {
   const turn = (q[1]![0] - q[0]![0]) * (q[2]![1] - q[1]![1]) - (q[1]![1] - q[0]![1]) * (q[2]![0] - q[1]![0]) > 0 ? 1 : -1;
-  for (let k = 0; k < 4; k++) {
-    const a = q[k]!, b = q[(k + 1) % 4]!, len = Math.hypot(b[0] - a[0], b[1] - a[1]);
-    if ((turn * ((b[0] - a[0]) * (y - a[1]) - (b[1] - a[1]) * (x - a[0]))) / len < -grow) return false;
-  }
-  return true;
+  const sides = [0, 1, 2, 3].map((k) => {
+    const a = q[k]!, b = q[(k + 1) % 4]!;
+    return { ax: a[0], ay: a[1], dx: b[0] - a[0], dy: b[1] - a[1], len: Math.hypot(b[0] - a[0], b[1] - a[1]) };
+  });
+  const [s0, s1, s2, s3] = sides as [typeof sides[0], typeof sides[0], typeof sides[0], typeof sides[0]];
+  const out = (s: typeof s0, x: number, y: number): boolean => (turn * (s.dx * (y - s.ay) - s.dy * (x - s.ax))) / s.len < -grow;
+  return (x, y) => !(out(s0, x, y) || out(s1, x, y) || out(s2, x, y) || out(s3, x, y));
 }
 
 /** A convex quad (frame pixels) with each side moved out by what a diamond of `radius` takes off a side of its direction. */

@@ -10,7 +10,7 @@ import type { RawImage } from '../image.ts';
 import type { Point } from '../homography.ts';
 import { hypot } from './hypot.ts';
 import { crossFilter } from './morphology.ts';
-import { convexHull, fitLine, grownQuad, insideGrown, intersect, mostSupportedLine, quadArea, quadShape, uncut } from './geometry.ts';
+import { convexHull, fitLine, grownQuad, insideTest, intersect, mostSupportedLine, quadArea, quadShape, uncut } from './geometry.ts';
 
 /** The locator's answer: one card with its corners (TL, TR, BR, BL), none, or several. */
 export type Located =
@@ -535,10 +535,11 @@ function cutOrSpilled(b: Blob, quad: readonly Point[], glare: Uint8Array, w: num
   const q = quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
   const area = quadArea(q), reach = 0.1 * Math.sqrt(area);
   let spill = 0;
+  const nearCard = insideTest(q, 1), inReach = insideTest(q, reach);
   for (let i = 0; i < glare.length; i++) {
     if (!glare[i]) continue;
     const x = (i % w) + 0.5, y = ((i / w) | 0) + 0.5;
-    if (!insideGrown(q, x, y, 1) && insideGrown(q, x, y, reach)) spill++;
+    if (!nearCard(x, y) && inReach(x, y)) spill++;
   }
   return spill > SPILL_SHARE * area;
 }
@@ -569,9 +570,10 @@ function secondHueShare(f: ReturnType<typeof shrink>, q: readonly Point[]): numb
   const cx = (xs[0]! + xs[1]! + xs[2]! + xs[3]!) / 4, cy = (ys[0]! + ys[1]! + ys[2]! + ys[3]!) / 4;
   const inner = q.map(([x, y]) => [cx + 0.85 * (x - cx), cy + 0.85 * (y - cy)] as Point);
   let n = 0;
+  const inInner = insideTest(inner, 0);
   for (let y = Math.max(0, Math.floor(Math.min(...ys))); y <= Math.min(f.h - 1, Math.ceil(Math.max(...ys))); y++) {
     for (let x = Math.max(0, Math.floor(Math.min(...xs))); x <= Math.min(f.w - 1, Math.ceil(Math.max(...xs))); x++) {
-      if (!insideGrown(inner, x + 0.5, y + 0.5, 0)) continue;
+      if (!inInner(x + 0.5, y + 0.5)) continue;
       const i = y * f.w + x, a = f.c1[i]!, b = f.c2[i]!;
       if (hypot(a, b) < 0.2) continue;
       const k = Math.floor(((Math.atan2(b, a) / (2 * Math.PI) + 1) % 1) * 36) % 36;
@@ -599,13 +601,14 @@ function secondHueShare(f: ReturnType<typeof shrink>, q: readonly Point[]): numb
 function secondCard(f: ReturnType<typeof shrink>, t: TableDistance, levels: readonly Blob[][], card: Blob | null, quad: readonly Point[]): boolean {
   const q = quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
   const area = quadArea(q);
+  const nearCard = insideTest(q, 3);
   for (const level of levels) {
     for (const b of level) {
       let near = false, border = false, beyond = 0;
       for (const i of b.pixels) {
         const x = (i % f.w) + 0.5, y = ((i / f.w) | 0) + 0.5;
         if (x < 2 || y < 2 || x > f.w - 2 || y > f.h - 2) { border = true; break; }
-        if (insideGrown(q, x, y, 3)) near = true;
+        if (nearCard(x, y)) near = true;
         else if (hypot(f.c1[i]!, f.c2[i]!) > SATURATED) beyond++;
       }
       if (near && !border && beyond > EXCESS_SHARE * area) return true;
@@ -620,10 +623,11 @@ function secondCard(f: ReturnType<typeof shrink>, t: TableDistance, levels: read
   for (const i of card.pixels) inBlob[i] = 1;
   const xs = q.map((p) => p[0]), ys = q.map((p) => p[1]);
   let table = 0;
+  const wellInside = insideTest(q, -1);
   for (let y = Math.max(0, Math.floor(Math.min(...ys))); y <= Math.min(f.h - 1, Math.ceil(Math.max(...ys))); y++) {
     for (let x = Math.max(0, Math.floor(Math.min(...xs))); x <= Math.min(f.w - 1, Math.ceil(Math.max(...xs))); x++) {
       const i = y * f.w + x;
-      if (inBlob[i] || !insideGrown(q, x + 0.5, y + 0.5, -1)) continue;
+      if (inBlob[i] || !wellInside(x + 0.5, y + 0.5)) continue;
       if (t.dc[i]! < 0.5 * t.tc && Math.abs(t.dl[i]!) < 0.5 * t.tBright) table++;
     }
   }
@@ -646,19 +650,38 @@ const ERODE_SHARES = [0.1, 0.15, 0.2];
  * a card's are, and each is moved back out by the distance the diamond took off it.
  */
 function erodedCard(b: Blob, w: number, h: number): { blob: Blob; quad: Point[]; stray: number } | null {
-  let m: Uint8Array = new Uint8Array(w * h);
-  for (const i of b.pixels) m[i] = 1;
+  // Eroded within the blob's bounding box (and a pixel round it), which the erosion never leaves.
+  let x0 = w, y0 = h, x1 = 0, y1 = 0;
+  for (const i of b.pixels) {
+    const x = i % w, y = (i / w) | 0;
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+  }
+  x0 = Math.max(0, x0 - 1); y0 = Math.max(0, y0 - 1); x1 = Math.min(w - 1, x1 + 1); y1 = Math.min(h - 1, y1 + 1);
+  const bw = x1 - x0 + 1, bh = y1 - y0 + 1;
+  // The frame's edge stays an edge: erosion clears a box's outer ring, which is either the frame's or empty.
+  let m: Uint8Array = new Uint8Array(bw * bh);
+  for (const i of b.pixels) m[((i / w) | 0) * bw - y0 * bw + (i % w) - x0] = 1;
   let done = 0;
   for (const share of ERODE_SHARES) {
     const radius = Math.max(2, Math.round(share * Math.sqrt(b.area)));
-    for (; done < radius; done++) m = crossFilter(m, w, h, 'and');
-    const parts = blobs(m, w, h, 0.4 * MIN_AREA * w * h).filter((p) => cardLike(p) && quadLike(corners(p, w), p.area));
+    for (; done < radius; done++) m = crossFilter(m, bw, bh, 'and');
+    const parts = blobs(m, bw, bh, 0.4 * MIN_AREA * w * h).filter((p) => cardLike(p) && quadLike(corners(p, bw), p.area));
     if (parts.length === 0) continue;
-    const core = parts.reduce((a, p) => (p.area > a.area ? p : a));
+    const core = inFrame(parts.reduce((a, p) => (p.area > a.area ? p : a)), bw, x0, y0, w);
     const quad = robustSides(edgePixelsOf(b, w, h), grownQuad(cardCorners(core, w, h), radius * MASK_FACTOR), w, h);
     return { blob: core, quad, stray: strayShare(b, quad, w, h) };
   }
   return null;
+}
+
+/** A blob found in a box of width `bw` at (x0, y0), moved to the frame of width `w`. */
+function inFrame(b: Blob, bw: number, x0: number, y0: number, w: number): Blob {
+  const pixels = new Int32Array(b.pixels.length);
+  for (let k = 0; k < pixels.length; k++) pixels[k] = ((b.pixels[k]! / bw) | 0) * w + y0 * w + (b.pixels[k]! % bw) + x0;
+  return { ...b, cx: b.cx + x0, cy: b.cy + y0, pixels };
 }
 
 /**
@@ -693,12 +716,12 @@ function robustSides(edge: readonly Point[], rough: readonly Point[], w: number,
  */
 function strayShare(b: Blob, quad: readonly Point[], w: number, h: number): number {
   const q = quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
-  const outside = new Uint8Array(w * h);
+  const outside = new Uint8Array(w * h), nearCard = insideTest(q, 3);
   const stack: number[] = [];
   let count = 0;
   for (const i of b.pixels) {
     const x = i % w, y = (i / w) | 0;
-    if (insideGrown(q, x + 0.5, y + 0.5, 3)) continue;
+    if (nearCard(x + 0.5, y + 0.5)) continue;
     outside[i] = 1;
     count++;
     if (x < 2 || y < 2 || x >= w - 2 || y >= h - 2) { outside[i] = 2; stack.push(i); }
