@@ -774,7 +774,9 @@ export function locateCard(img: RawImage): Located {
     });
   };
   for (const [source, finder] of [[everyBlob, erodedCard], [null, rectangleCard]] as const) {
-    const sourceBlobs = source ?? (levels.length === 0 ? glareFree() : []);
+    // Taking glare out only takes pixels away, so with no blob big enough there is none without it either.
+    const anyBig = everyBlob.some((level) => level.some((b) => b.area >= MIN_AREA * f.w * f.h));
+    const sourceBlobs = source ?? (levels.length === 0 && anyBig ? glareFree() : []);
     for (let k = 0; levels.length === 0 && k < sourceBlobs.length; k++) {
       const big = sourceBlobs[k]!.filter((b) => b.area >= MIN_AREA * f.w * f.h).sort((a, b) => b.area - a.area).slice(0, 2);
       for (const b of big) {
