@@ -4,11 +4,9 @@
 // layout puts it and reads it past glare and panels. Both meet in a dense layer, which feeds the
 // value head (7) and the "is this a Red7 face" head (1). The colour head (7) also hears a colour
 // tower: two small convolutions over the half-size chroma image. The tower feeds the colour head
-// alone because chroma channels in the shared stack had made values read worse (96.83 % top-1
-// against 98.56 %); kept apart, colour gained and values did not lose (99.02 %). Strided
+// alone because chroma channels in the shared stack made values read worse. Strided
 // convolutions instead of pooling, and few filters, because training runs on tfjs' plain CPU
-// backend within a 30-minute budget (see train/cpu-kernels.ts); inference on the WASM backend
-// is a millisecond or two.
+// backend within the training budget (see train/cpu-kernels.ts).
 //
 // The shipped model is an ensemble: members of this shape with their own seeds, trained side by
 // side (one per core), whose head outputs are averaged inside one saved model. Averaging tempers

@@ -10,6 +10,7 @@ import type { RawImage } from '../image.ts';
 import type { Point } from '../homography.ts';
 import { hypot } from './hypot.ts';
 import { crossFilter } from './morphology.ts';
+import { convexHull, fitLine, grownQuad, insideTest, intersect, mostSupportedLine, quadArea, quadShape, uncut } from './geometry.ts';
 
 /** The locator's answer: one card with its corners (TL, TR, BR, BL), none, or several. */
 export type Located =
@@ -78,6 +79,10 @@ interface TableDistance {
   dc: Float32Array;
   /** Log brightness ratio to the table. */
   dl: Float32Array;
+  /** Each pixel's chroma distance from the segment between white and the table's colour: the table under more light. */
+  washed: Float32Array;
+  w: number;
+  h: number;
   tc: number;
   tBright: number;
   tDark: number;
@@ -91,7 +96,8 @@ function tableDistance(f: ReturnType<typeof shrink>): TableDistance {
   const L0 = medianOf(ring.map((i) => l[i]!)), a0 = medianOf(ring.map((i) => c1[i]!)), b0 = medianOf(ring.map((i) => c2[i]!));
   const cd = ring.map((i) => hypot(c1[i]! - a0, c2[i]! - b0));
   const ld = ring.map((i) => Math.log((l[i]! + 10) / (L0 + 10)));
-  const dc = new Float32Array(w * h), dl = new Float32Array(w * h);
+  const dc = new Float32Array(w * h), dl = new Float32Array(w * h), washed = new Float32Array(w * h);
+  const t2 = a0 * a0 + b0 * b0;
   const lt = L0 + 10;
   // A pixel's log brightness ratio depends on its byte sum alone (see shrink), so each is worked
   // out once per frame, from the stored brightness as before: a log for every pixel was a
@@ -101,12 +107,14 @@ function tableDistance(f: ReturnType<typeof shrink>): TableDistance {
     const li = l[i]!, da = c1[i]! - a0, db = c2[i]! - b0;
     // Chroma is unreliable in near-black pixels: demand more of it there.
     dc[i] = hypot(da, db) / (li < 30 ? 1 + (30 - li) / 15 : 1);
+    const along = t2 === 0 ? 0 : Math.min(1, Math.max(0, (c1[i]! * a0 + c2[i]! * b0) / t2));
+    washed[i] = hypot(c1[i]! - along * a0, c2[i]! - along * b0);
     let lr = logRatio[sums[i]!]!;
     if (lr !== lr) lr = logRatio[sums[i]!] = Math.log((li + 10) / lt);
     dl[i] = lr;
   }
   return {
-    dc, dl,
+    dc, dl, washed, w, h,
     tc: Math.max(0.13, 2 * quantile(cd, 0.9)),
     tBright: Math.max(0.3, 2 * quantile(ld, 0.9)),
     tDark: Math.min(-1.0, 2 * quantile(ld, 0.1)),
@@ -121,6 +129,24 @@ function foreground(t: TableDistance, strictness: number): Uint8Array {
   for (let i = 0; i < dc.length; i++) m[i] = dc[i]! > tc || dl[i]! > tBright || dl[i]! < tDark ? 1 : 0;
   return m;
 }
+
+/**
+ * Glare: brighter than the table, its colour the table's washed towards white (a card's field is
+ * another colour); opened, so that a card's thin white border or panel is not taken for it.
+ */
+function glareMask(t: TableDistance): Uint8Array {
+  let g: Uint8Array = new Uint8Array(t.dc.length);
+  for (let i = 0; i < g.length; i++) g[i] = t.dl[i]! > 0.5 * t.tBright && t.washed[i]! < GLARE_SATURATION ? 1 : 0;
+  for (let k = 0; k < GLARE_OPEN; k++) g = crossFilter(g, t.w, t.h, 'and');
+  for (let k = 0; k < GLARE_OPEN; k++) g = crossFilter(g, t.w, t.h, 'or');
+  return g;
+}
+
+/** Glare pieces narrower than this (mask pixels, each way) are a card's white border or panel, not a lamp's. */
+const GLARE_OPEN = 3;
+
+/** How far (brightness-normalised chroma) a brighter pixel may lie from the line between white and the table's colour to be glare. */
+const GLARE_SATURATION = 0.12;
 
 /**
  * Integer scratch for the floods' stacks and a blob's pixel list, kept between frames: new ones
@@ -210,14 +236,7 @@ function cardLike(b: Blob): boolean {
 
 /** True for corners that make a card seen slightly off-axis: opposite sides alike, corners near square, area matching the blob. */
 function quadLike(q: Point[], blobArea: number): boolean {
-  const side = (i: number): number => Math.hypot(q[(i + 1) % 4]![0] - q[i]![0], q[(i + 1) % 4]![1] - q[i]![1]);
-  const s = [0, 1, 2, 3].map(side);
-  if (s[0]! / s[2]! < 0.75 || s[0]! / s[2]! > 1.33 || s[1]! / s[3]! < 0.75 || s[1]! / s[3]! > 1.33) return false;
-  for (let i = 0; i < 4; i++) {
-    const a = q[(i + 3) % 4]!, b = q[i]!, c = q[(i + 1) % 4]!;
-    const cos = ((a[0] - b[0]) * (c[0] - b[0]) + (a[1] - b[1]) * (c[1] - b[1])) / (Math.hypot(a[0] - b[0], a[1] - b[1]) * Math.hypot(c[0] - b[0], c[1] - b[1]));
-    if (Math.abs(cos) > 0.4) return false; // beyond about 66°–114°
-  }
+  if (!quadShape(q)) return false;
   let area = 0;
   for (let i = 0; i < 4; i++) area += q[i]![0] * q[(i + 1) % 4]![1] - q[(i + 1) % 4]![0] * q[i]![1];
   const ratio = Math.abs(area) / 2 / (blobArea * MASK_FACTOR * MASK_FACTOR);
@@ -266,39 +285,6 @@ function corners(b: Blob, w: number): Point[] {
   });
 }
 
-/** Least-squares line through points: a point on it and its unit direction; null for too few points. */
-function fitLine(pts: Point[]): { at: Point; dir: Point } | null {
-  if (pts.length < 8) return null;
-  let mx = 0, my = 0;
-  for (let i = 0; i < pts.length; i++) { mx += pts[i]![0]; my += pts[i]![1]; }
-  mx /= pts.length; my /= pts.length;
-  let sxx = 0, syy = 0, sxy = 0;
-  for (let i = 0; i < pts.length; i++) {
-    const x = pts[i]![0], y = pts[i]![1];
-    sxx += (x - mx) ** 2; syy += (y - my) ** 2; sxy += (x - mx) * (y - my);
-  }
-  const ang = 0.5 * Math.atan2(2 * sxy, sxx - syy);
-  return { at: [mx, my], dir: [Math.cos(ang), Math.sin(ang)] };
-}
-
-/** The convex hull of points (counter-clockwise), by the monotone chain. */
-function convexHull(pts: readonly Point[]): Point[] {
-  const s = [...pts].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  if (s.length < 3) return s;
-  const cross = (o: Point, a: Point, b: Point): number => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
-  const lower: Point[] = [], upper: Point[] = [];
-  for (const p of s) {
-    while (lower.length >= 2 && cross(lower[lower.length - 2]!, lower[lower.length - 1]!, p) <= 0) lower.pop();
-    lower.push(p);
-  }
-  for (let i = s.length - 1; i >= 0; i--) {
-    const p = s[i]!;
-    while (upper.length >= 2 && cross(upper[upper.length - 2]!, upper[upper.length - 1]!, p) <= 0) upper.pop();
-    upper.push(p);
-  }
-  return lower.slice(0, -1).concat(upper.slice(0, -1));
-}
-
 /** The leftmost and rightmost of the points in each row (pixel centres): all a convex hull needs of them. */
 function rowEnds(pts: readonly Point[]): Point[] {
   const first = new Map<number, Point>(), last = new Map<number, Point>();
@@ -330,25 +316,15 @@ function hullSamples(edge: readonly Point[]): Point[] {
   return out;
 }
 
-function intersect(a: { at: Point; dir: Point }, b: { at: Point; dir: Point }): Point | null {
-  const det = a.dir[0] * b.dir[1] - a.dir[1] * b.dir[0];
-  if (Math.abs(det) < 1e-6) return null;
-  const t = ((b.at[0] - a.at[0]) * b.dir[1] - (b.at[1] - a.at[1]) * b.dir[0]) / det;
-  return [a.at[0] + t * a.dir[0], a.at[1] + t * a.dir[1]];
-}
-
 /**
  * How far (mask pixels) each fitted side is moved outwards. A blurred edge pixel counts as card
  * once it is partly covered, so edge pixel centres lie a little inside the true edge, not half a
- * pixel: on 400 validation photos 0.25 put the median corner 0.8 % of the card's height from
- * the drawn corner (0.6 % at 0, but with a longer tail; 1.9 % for the extreme points alone).
+ * pixel (the value was measured: see docs/vision-history.md).
  */
 const EDGE_OFFSET = 0.25;
 /**
  * The same for lines fitted to the convex hull (see hullSamples), whose points run through the
- * outermost edge pixels rather than among them, so the line moves inwards: on 1,200 held-out
- * photos (seed 2024) −0.25 put the median corner 0.67 % of the card's height off, 0 and +0.25
- * put it 0.97 % and 1.36 % off.
+ * outermost edge pixels rather than among them, so the line moves inwards.
  */
 const HULL_OFFSET = -0.25;
 /** How near a side's line (mask pixels) an edge pixel must lie to count as on it. */
@@ -413,9 +389,7 @@ function rectangleCorners(b: Blob, edge: readonly Point[]): Point[] {
  * The card's corners: the side lines refined from the blob's extreme points, or from its
  * enclosing rectangle, whichever outline more of the blob's edge pixels lie on. A clean card
  * gives both the same quad and keeps the first; one whose corner a white numeral took away
- * only finds its sides from the rectangle. On 1,200 held-out photos (seed 2024) that took
- * corners more than 5 % of the card's height out from 13 to 10 (14 corners came nearer than the
- * extreme points' refinement put them, 2 went further, by 1.0–1.7 % of the card's height).
+ * only finds its sides from the rectangle.
  */
 function cardCorners(b: Blob, w: number, h: number): Point[] {
   const edge = edgePixelsOf(b, w, h), bridged = hullSamples(edge);
@@ -537,6 +511,234 @@ const EDGE_REACH = 3;
 /** Thresholds are tried strict first, then looser: a card whose colour is close to the table's (orange on wood in warm light) only separates at a looser one. */
 const STRICTNESS = [1, 0.72, 0.5];
 
+/** The smallest piece of a mask kept for the second-card check, as a share of the frame. */
+const PIECE_AREA = 0.005;
+/** Saturated card colour beyond the found card, as a share of its area, that is a second card (a thumb or glare leaves under a tenth). */
+const EXCESS_SHARE = 0.15;
+/** How saturated (brightness-normalised chroma) a pixel must be to be card colour rather than glare or table. */
+const SATURATED = 0.15;
+/** A quad holding this share of saturated pixels in a second hue, with an outline the blob does not follow well, is two cards taken for one. */
+const SECOND_HUE = 0.22;
+const OUTLINE_SHARE = 0.9;
+/** The same for a card found by erosion (see erodedCard), whose blob's outline is not its own. */
+const ERODED_SECOND_HUE = 0.18;
+
+/** Glare beside a card's quad (frame pixels), as a share of its area, that is a lamp's spill. */
+const SPILL_SHARE = 0.02;
+
+/** Whether a blob meets the frame's edge, or glare lies just outside its card's quad (within a tenth of its size). */
+function cutOrSpilled(b: Blob, quad: readonly Point[], glare: Uint8Array, w: number, h: number): boolean {
+  for (const i of b.pixels) {
+    const x = i % w, y = (i / w) | 0;
+    if (x < 2 || y < 2 || x >= w - 2 || y >= h - 2) return true;
+  }
+  const q = quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
+  const area = quadArea(q), reach = 0.1 * Math.sqrt(area);
+  let spill = 0;
+  const nearCard = insideTest(q, 1), inReach = insideTest(q, reach);
+  for (let i = 0; i < glare.length; i++) {
+    if (!glare[i]) continue;
+    const x = (i % w) + 0.5, y = ((i / w) | 0) + 0.5;
+    if (!nearCard(x, y) && inReach(x, y)) spill++;
+  }
+  return spill > SPILL_SHARE * area;
+}
+
+/** The least share of its enclosing rectangle a blob with glare cut out of it must fill. */
+const RECTANGLE_FILL = 0.8;
+
+/** A card fitted to a blob's smallest enclosing rectangle, its sides refitted to the edge pixels most of them lie on. */
+function rectangleCard(b: Blob, w: number, h: number): { blob: Blob; quad: Point[]; stray: number } | null {
+  const edge = edgePixelsOf(b, w, h);
+  const rough = rectangleCorners(b, w, edge);
+  const area = quadArea(rough);
+  const s1 = Math.hypot(rough[1]![0] - rough[0]![0], rough[1]![1] - rough[0]![1]), s2 = Math.hypot(rough[2]![0] - rough[1]![0], rough[2]![1] - rough[1]![1]);
+  const aspect = Math.min(s1, s2) / Math.max(s1, s2);
+  if ((b.area * MASK_FACTOR * MASK_FACTOR) / area < RECTANGLE_FILL || aspect < 0.55 || aspect > 0.9) return null;
+  const quad = robustSides(edge, rough, w, h);
+  return { blob: b, quad, stray: strayShare(b, quad, w, h) };
+}
+
+/**
+ * The share of the saturated pixels inside a quad (shrunk by 15 % towards its centre, off the
+ * table) whose hue lies more than 40° from the quad's main hue: a card is one colour (its splat
+ * and bands are darker shades of it), two overlapping cards are usually two.
+ */
+function secondHueShare(f: ReturnType<typeof shrink>, q: readonly Point[]): number {
+  const bins = new Float64Array(36);
+  const xs = q.map((p) => p[0]), ys = q.map((p) => p[1]);
+  const cx = (xs[0]! + xs[1]! + xs[2]! + xs[3]!) / 4, cy = (ys[0]! + ys[1]! + ys[2]! + ys[3]!) / 4;
+  const inner = q.map(([x, y]) => [cx + 0.85 * (x - cx), cy + 0.85 * (y - cy)] as Point);
+  let n = 0;
+  const inInner = insideTest(inner, 0);
+  for (let y = Math.max(0, Math.floor(Math.min(...ys))); y <= Math.min(f.h - 1, Math.ceil(Math.max(...ys))); y++) {
+    for (let x = Math.max(0, Math.floor(Math.min(...xs))); x <= Math.min(f.w - 1, Math.ceil(Math.max(...xs))); x++) {
+      if (!inInner(x + 0.5, y + 0.5)) continue;
+      const i = y * f.w + x, a = f.c1[i]!, b = f.c2[i]!;
+      if (hypot(a, b) < 0.2) continue;
+      const k = Math.floor(((Math.atan2(b, a) / (2 * Math.PI) + 1) % 1) * 36) % 36;
+      bins[k] = bins[k]! + 1;
+      n++;
+    }
+  }
+  if (n === 0) return 0;
+  let peak = 0, most = -1;
+  for (let k = 0; k < 36; k++) {
+    let m = 0;
+    for (let d = -3; d <= 3; d++) m += bins[(k + d + 36) % 36]!;
+    if (m > most) { most = m; peak = k; }
+  }
+  let away = 0;
+  for (let k = 0; k < 36; k++) if (Math.min(Math.abs(k - peak), 36 - Math.abs(k - peak)) > 4) away += bins[k]!;
+  return away / n;
+}
+
+/**
+ * Whether a found card lies on or under another: at some level a piece of mask touching the card
+ * (and not reaching the frame's border, as a hand does) holds much saturated colour beyond it,
+ * or the card's quad holds two hues while the blob's outline strays from it (two cards taken for one).
+ */
+function secondCard(f: ReturnType<typeof shrink>, t: TableDistance, levels: readonly Blob[][], card: Blob | null, quad: readonly Point[]): boolean {
+  const q = quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
+  const area = quadArea(q);
+  const nearCard = insideTest(q, 3);
+  for (const level of levels) {
+    for (const b of level) {
+      let near = false, border = false, beyond = 0;
+      for (const i of b.pixels) {
+        const x = (i % f.w) + 0.5, y = ((i / f.w) | 0) + 0.5;
+        if (x < 2 || y < 2 || x > f.w - 2 || y > f.h - 2) { border = true; break; }
+        if (nearCard(x, y)) near = true;
+        else if (hypot(f.c1[i]!, f.c2[i]!) > SATURATED) beyond++;
+      }
+      if (near && !border && beyond > EXCESS_SHARE * area) return true;
+    }
+  }
+  if (card === null) return false;
+  const edge = edgePixelsOf(card, f.w, f.h), onOutline = outlineSupport(edge, quad) / edge.length;
+  if (secondHueShare(f, q) > SECOND_HUE && onOutline < OUTLINE_SHARE) return true;
+  // Two cards of one colour: the quad takes in table at the notches between them and the blob's
+  // outline strays from it (a white numeral biting a card's edge is not table).
+  const inBlob = new Uint8Array(f.w * f.h);
+  for (const i of card.pixels) inBlob[i] = 1;
+  const xs = q.map((p) => p[0]), ys = q.map((p) => p[1]);
+  let table = 0;
+  const wellInside = insideTest(q, -1);
+  for (let y = Math.max(0, Math.floor(Math.min(...ys))); y <= Math.min(f.h - 1, Math.ceil(Math.max(...ys))); y++) {
+    for (let x = Math.max(0, Math.floor(Math.min(...xs))); x <= Math.min(f.w - 1, Math.ceil(Math.max(...xs))); x++) {
+      const i = y * f.w + x;
+      if (inBlob[i] || !wellInside(x + 0.5, y + 0.5)) continue;
+      if (t.dc[i]! < 0.5 * t.tc && Math.abs(t.dl[i]!) < 0.5 * t.tBright) table++;
+    }
+  }
+  return table > NOTCHED_TABLE * area && onOutline < NOTCHED_OUTLINE;
+}
+
+/** A quad with more table than this share of it inside, whose outline holds less than NOTCHED_OUTLINE of the blob's edge pixels, is two cards. */
+const NOTCHED_TABLE = 0.06;
+const NOTCHED_OUTLINE = 0.82;
+
+/** What of a blob may lie beside its eroded card, away from the frame's border, before the card is not trusted. */
+const STRAY_SHARE = 0.05;
+
+/** The erosion radii tried (mask pixels, as shares of a blob's square root of area): wider than a finger, narrower than a card. */
+const ERODE_SHARES = [0.1, 0.15, 0.2];
+
+/**
+ * A card inside a blob that something narrower than it joins (a finger, a thin glare streak):
+ * the blob is eroded by a diamond until a card-like core is left, the core's sides are found as
+ * a card's are, and each is moved back out by the distance the diamond took off it.
+ */
+function erodedCard(b: Blob, w: number, h: number): { blob: Blob; quad: Point[]; stray: number } | null {
+  // Eroded within the blob's bounding box (and a pixel round it), which the erosion never leaves.
+  let x0 = w, y0 = h, x1 = 0, y1 = 0;
+  for (const i of b.pixels) {
+    const x = i % w, y = (i / w) | 0;
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+  }
+  x0 = Math.max(0, x0 - 1); y0 = Math.max(0, y0 - 1); x1 = Math.min(w - 1, x1 + 1); y1 = Math.min(h - 1, y1 + 1);
+  const bw = x1 - x0 + 1, bh = y1 - y0 + 1;
+  // The frame's edge stays an edge: erosion clears a box's outer ring, which is either the frame's or empty.
+  let m: Uint8Array = new Uint8Array(bw * bh);
+  for (const i of b.pixels) m[((i / w) | 0) * bw - y0 * bw + (i % w) - x0] = 1;
+  let done = 0;
+  for (const share of ERODE_SHARES) {
+    const radius = Math.max(2, Math.round(share * Math.sqrt(b.area)));
+    for (; done < radius; done++) m = crossFilter(m, bw, bh, 'and');
+    const parts = blobs(m, bw, bh, 0.4 * MIN_AREA * w * h).filter((p) => cardLike(p) && quadLike(corners(p, bw), p.area));
+    if (parts.length === 0) continue;
+    const core = inFrame(parts.reduce((a, p) => (p.area > a.area ? p : a)), bw, x0, y0, w);
+    const quad = robustSides(edgePixelsOf(b, w, h), grownQuad(cardCorners(core, w, h), radius * MASK_FACTOR), w, h);
+    return { blob: core, quad, stray: strayShare(b, quad, w, h) };
+  }
+  return null;
+}
+
+/** A blob found in a box of width `bw` at (x0, y0), moved to the frame of width `w`. */
+function inFrame(b: Blob, bw: number, x0: number, y0: number, w: number): Blob {
+  const pixels = new Int32Array(b.pixels.length);
+  for (let k = 0; k < pixels.length; k++) pixels[k] = ((b.pixels[k]! / bw) | 0) * w + y0 * w + (b.pixels[k]! % bw) + x0;
+  return { ...b, cx: b.cx + x0, cy: b.cy + y0, pixels };
+}
+
+/**
+ * Each side of a rough quad (frame pixels) refitted to the blob's edge pixels (mask pixels) near
+ * it: the line through most of them, so where a finger crosses a side, its edges (across the
+ * side) do not lean the line. Pixels on the frame's border are the frame's, not the card's.
+ */
+function robustSides(edge: readonly Point[], rough: readonly Point[], w: number, h: number): Point[] {
+  const q = rough.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
+  const lines = q.map((a, k) => {
+    const c = q[(k + 1) % 4]!, len = Math.hypot(c[0] - a[0], c[1] - a[1]);
+    const u: Point = [(c[0] - a[0]) / len, (c[1] - a[1]) / len];
+    const near: Point[] = [];
+    for (const p of edge) {
+      if (p[0] < 1 || p[1] < 1 || p[0] > w - 1 || p[1] > h - 1) continue;
+      const t = ((p[0] - a[0]) * u[0] + (p[1] - a[1]) * u[1]) / len, d = (p[0] - a[0]) * u[1] - (p[1] - a[1]) * u[0];
+      if (t > 0.1 && t < 0.9 && Math.abs(d) < Math.max(3, 0.12 * len)) near.push(p);
+    }
+    return mostSupportedLine(near, INLIER);
+  });
+  return q.map((corner, k) => {
+    const before = lines[(k + 3) % 4], after = lines[k];
+    const c = before && after ? intersect(before, after) : null;
+    const use = c !== null && Math.hypot(c[0] - corner[0], c[1] - corner[1]) < 0.25 * Math.hypot(q[1]![0] - q[0]![0], q[1]![1] - q[0]![1]) ? c : corner;
+    return [use[0] * MASK_FACTOR, use[1] * MASK_FACTOR] as Point;
+  });
+}
+
+/**
+ * What of a blob lies outside a card's quad (frame pixels) without reaching the frame's border,
+ * as a share of the quad: a hand reaches in from beyond the frame, a second card does not.
+ */
+function strayShare(b: Blob, quad: readonly Point[], w: number, h: number): number {
+  const q = quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
+  const outside = new Uint8Array(w * h), nearCard = insideTest(q, 3);
+  const stack: number[] = [];
+  let count = 0;
+  for (const i of b.pixels) {
+    const x = i % w, y = (i / w) | 0;
+    if (nearCard(x + 0.5, y + 0.5)) continue;
+    outside[i] = 1;
+    count++;
+    if (x < 2 || y < 2 || x >= w - 2 || y >= h - 2) { outside[i] = 2; stack.push(i); }
+  }
+  let reached = stack.length;
+  while (stack.length > 0) {
+    const i = stack.pop()!;
+    for (const j of [i - 1, i + 1, i - w, i + w]) {
+      if (j < 0 || j >= w * h || outside[j] !== 1) continue;
+      outside[j] = 2;
+      reached++;
+      stack.push(j);
+    }
+  }
+  return (count - reached) / quadArea(q);
+}
+
 /** Locates the one card in an RGB frame (any rotation), or says there is none or several. */
 export function locateCard(img: RawImage): Located {
   if (img.width < 32 || img.height < 32) return { kind: 'none' };
@@ -544,15 +746,52 @@ export function locateCard(img: RawImage): Located {
   // The strictest level may hold only part of the card (its white panel or numeral), and a part
   // is always smaller than the whole, so the biggest card wins; but only among levels whose card
   // has sharp edges all round, since a loose level can merge the card with a lit patch of table.
-  const levels: Array<{ blobs: Blob[]; biggest: Blob; quad: Point[]; edge: number }> = [];
+  const levels: Array<{ blobs: Blob[]; biggest: Blob; quad: Point[]; edge: number; eroded?: boolean }> = [];
   const distance = tableDistance(f);
+  const everyBlob: Blob[][] = [];
   for (const strictness of STRICTNESS) {
     const m = clean(foreground(distance, strictness), f.w, f.h);
-    const level = blobs(m, f.w, f.h, MIN_AREA * f.w * f.h).filter((b) => cardLike(b) && quadLike(corners(b, f.w), b.area));
+    const all = blobs(m, f.w, f.h, PIECE_AREA * f.w * f.h);
+    everyBlob.push(all);
+    const level = all.filter((b) => b.area >= MIN_AREA * f.w * f.h && cardLike(b) && quadLike(corners(b, f.w), b.area));
     if (level.length === 0) continue;
     const biggest = level.reduce((a, b) => (b.area > a.area ? b : a));
     const quad = cardCorners(biggest, f.w, f.h);
     levels.push({ blobs: level, biggest, quad, edge: edgeSupport(img, quad) });
+  }
+  // No level holds a clean card: a thumb, a glare or the frame's edge may have joined something
+  // to it, so the biggest blobs are eroded until what sticks out falls away (strict levels first).
+  // A glare spilling off the card joins it to a round patch of table too wide to erode away, so
+  // last the levels are made again without glare (bright, colourless pixels) and the card's
+  // rectangle is fitted to what is left of its sides.
+  let glare: Uint8Array | null = null;
+  const glareFree = (): Blob[][] => {
+    const g = (glare = glareMask(distance));
+    return STRICTNESS.map((s) => {
+      const m = foreground(distance, s);
+      for (let i = 0; i < m.length; i++) if (g[i]) m[i] = 0;
+      return blobs(clean(m, f.w, f.h), f.w, f.h, MIN_AREA * f.w * f.h);
+    });
+  };
+  for (const [source, finder] of [[everyBlob, erodedCard], [null, rectangleCard]] as const) {
+    // Taking glare out only takes pixels away, so with no blob big enough there is none without it either.
+    const anyBig = everyBlob.some((level) => level.some((b) => b.area >= MIN_AREA * f.w * f.h));
+    const sourceBlobs = source ?? (levels.length === 0 && anyBig ? glareFree() : []);
+    for (let k = 0; levels.length === 0 && k < sourceBlobs.length; k++) {
+      const big = sourceBlobs[k]!.filter((b) => b.area >= MIN_AREA * f.w * f.h).sort((a, b) => b.area - a.area).slice(0, 2);
+      for (const b of big) {
+        const found = finder(b, f.w, f.h);
+        if (found === null || !quadShape(found.quad)) continue;
+        // A rectangle only where glare spilled past the card or the frame cut it: two overlapping cards also fill most of one.
+        if (source === null && !cutOrSpilled(b, found.quad, glare!, f.w, f.h)) continue;
+        // Something big beside the card that no hand brings in from the frame's edge, or a second
+        // colour across the quad, is another card (a finger over a card shows less of its colour).
+        if (found.stray > STRAY_SHARE) return found.stray > EXCESS_SHARE ? { kind: 'several', count: 2 } : { kind: 'none' };
+        if (secondHueShare(f, found.quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point)) > ERODED_SECOND_HUE) return { kind: 'several', count: 2 };
+        levels.push({ blobs: [found.blob], biggest: found.blob, quad: found.quad, edge: edgeSupport(img, found.quad), eroded: true });
+        break;
+      }
+    }
   }
   const sharpest = Math.max(0, ...levels.map((l) => l.edge));
   let chosen: (typeof levels)[number] | null = null;
@@ -564,5 +803,7 @@ export function locateCard(img: RawImage): Located {
   const small = 0.4 * chosen.biggest.area;
   const cards = chosen.blobs.filter((b) => b.area > small);
   if (cards.length > 1) return { kind: 'several', count: cards.length };
-  return { kind: 'card', quad: chosen.quad };
+  if (secondCard(f, distance, everyBlob, chosen.eroded === true ? null : chosen.biggest, chosen.quad)) return { kind: 'several', count: 2 };
+  return { kind: 'card', quad: uncut(chosen.quad, img.width, img.height) };
 }
+
