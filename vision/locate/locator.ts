@@ -550,7 +550,7 @@ const RECTANGLE_FILL = 0.8;
 /** A card fitted to a blob's smallest enclosing rectangle, its sides refitted to the edge pixels most of them lie on. */
 function rectangleCard(b: Blob, w: number, h: number): { blob: Blob; quad: Point[]; stray: number } | null {
   const edge = edgePixelsOf(b, w, h);
-  const rough = rectangleCorners(b, w, edge);
+  const rough = rectangleCorners(b, edge);
   const area = quadArea(rough);
   const s1 = Math.hypot(rough[1]![0] - rough[0]![0], rough[1]![1] - rough[0]![1]), s2 = Math.hypot(rough[2]![0] - rough[1]![0], rough[2]![1] - rough[1]![1]);
   const aspect = Math.min(s1, s2) / Math.max(s1, s2);
