@@ -18,6 +18,8 @@ const DeckId = z.string().regex(/^[a-z0-9][a-z0-9-]{0,40}$/);
 const Rename = z.object({ name: z.string() }).strict();
 const Activate = z.object({ id: DeckId.nullable() }).strict();
 
+const NO_DECKS = 'no card classifier is installed on this companion, so it has no decks';
+
 /** Mounts /api/decks on a router; `decks` undefined answers 503 (no classifier, so no decks). */
 export function deckRoutes(decks: DeckDesk | undefined, roleOf: (res: Response) => Role, refuse: (res: Response, r: Refusal) => void): express.Router {
   const router = express.Router();
@@ -27,7 +29,7 @@ export function deckRoutes(decks: DeckDesk | undefined, roleOf: (res: Response) 
   const gate = (res: Response, what: string): DeckDesk | null => {
     const refused = refereeOnly(roleOf(res), what);
     if (refused !== null) return (refuse(res, refused), null);
-    if (decks === undefined) return (fail(res, 503, 'deck/no-classifier', 'no card classifier is installed on this companion, so it has no decks'), null);
+    if (decks === undefined) return (fail(res, 503, 'deck/no-classifier', NO_DECKS), null);
     return decks;
   };
   // A store error is the person's mistake (unknown deck, bad name): 404 or 400 with its words.
@@ -41,9 +43,12 @@ export function deckRoutes(decks: DeckDesk | undefined, roleOf: (res: Response) 
     }
   };
 
+  // Asking which decks there are is not an error on a companion without a classifier: it has none.
   router.get('/api/decks', async (_req, res) => {
-    const d = gate(res, 'the decks');
-    if (d) res.json({ ok: true, ...(await d.state()) });
+    const refused = refereeOnly(roleOf(res), 'the decks');
+    if (refused !== null) return refuse(res, refused);
+    if (decks === undefined) return res.json({ ok: true, available: false, decks: [], problem: NO_DECKS });
+    res.json({ ok: true, available: true, ...(await decks.state()) });
   });
   router.put('/api/decks/active', json, async (req, res) => {
     const d = gate(res, 'choosing the deck');

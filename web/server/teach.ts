@@ -107,11 +107,13 @@ export function teachRoutes(teach: TeachDesk | undefined, seen: SeenDesk | undef
   });
 
   router.get('/api/seen', async (req, res) => {
-    const d = gate(res, 'what the camera saw', seen);
-    if (!d) return;
+    const refused = refereeOnly(roleOf(res), 'what the camera saw');
+    if (refused !== null) return refuse(res, refused);
     const after = After.safeParse(req.query.after);
     if (!after.success) return fail(res, 400, 'bad-request', 'after is a frame id, a whole number');
-    res.json({ ok: true, frames: await d.list(after.data) });
+    // Without a classifier nothing is read, so nothing was seen: an empty strip, not an error.
+    if (seen === undefined) return res.json({ ok: true, available: false, frames: [] });
+    res.json({ ok: true, available: true, frames: await seen.list(after.data) });
   });
   router.get('/api/seen/:id/frame', async (req, res) => {
     const d = gate(res, 'what the camera saw', seen);

@@ -120,9 +120,12 @@ describe('the journal', () => {
     expect(referee.exportGame(1.5)).toBeNull();
   });
 
-  it('keeps only the fields a command has, never stray ones', async () => {
+  it('keeps only the fields a command has: a command with a stray field is refused and nothing of it is kept', async () => {
     const referee = await startedReferee();
-    await submitAll(referee, [{ ...OPENING[0], junk: 'x'.repeat(1000) }]);
+    const refused = await referee.submit({ ...OPENING[0], junk: 'x'.repeat(1000) });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'command/malformed', message: expect.stringContaining('unknown field "junk"') } });
+    expect(referee.exportGame(1)).toBeNull();
+    await submitAll(referee, [OPENING[0]]);
     expect(referee.exportGame(1)!.commands[0]!.command).toEqual({ type: 'newGame', players: ['Ann', 'Ben', 'Cy'], advanced: false, actions: false, language: 'en' });
   });
 

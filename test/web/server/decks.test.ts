@@ -67,9 +67,13 @@ describe('the deck routes', () => {
     expect(store.list()).toEqual([expect.objectContaining({ id: 'club-deck', name: 'Club deck', active: false })]);
   });
 
-  it('answer 503 on a companion without a classifier', async () => {
+  it('list none and refuse every change with 503 on a companion without a classifier', async () => {
     data = mkdtempSync(join(tmpdir(), 'red7-web-decks-'));
     server = await startServer(new FakeReferee(), { clientDir: '/nonexistent' });
-    expect((await request(server.url).get('/api/decks').set(bearer(PIN))).status).toBe(503);
+    const listed = await request(server.url).get('/api/decks').set(bearer(PIN));
+    expect(listed.status).toBe(200);
+    expect(listed.body).toMatchObject({ ok: true, available: false, decks: [], problem: expect.stringMatching(/no card classifier/) });
+    expect((await request(server.url).put('/api/decks/active').set(bearer(PIN)).send({ id: null })).status).toBe(503);
+    expect((await request(server.url).get('/api/decks')).status).toBe(401);
   });
 });

@@ -59,8 +59,9 @@ export function scanStrip(ctx: Ctx): { el: HTMLElement; start(): void; stop(): v
     timer = null;
     try {
       const r = await ctx.api(`/api/seen`);
-      if (r.ok) {
-        const next = ((await r.json()) as { frames: SeenFrame[] }).frames;
+      const body = r.ok ? ((await r.json()) as { available: boolean; frames: SeenFrame[] }) : null;
+      if (body !== null && body.available) {
+        const next = body.frames;
         for (const f of next) if (!urls.has(f.id)) urls.set(f.id, await imageUrl(ctx, `/api/seen/${f.id}/frame`));
         // Frames that dropped off the strip give their memory back.
         for (const [id, url] of urls) if (!next.some((f) => f.id === id)) { if (url !== null) URL.revokeObjectURL(url); urls.delete(id); }
@@ -68,7 +69,7 @@ export function scanStrip(ctx: Ctx): { el: HTMLElement; start(): void; stop(): v
         render();
       }
       // No classifier, no frames: the strip says so once and stops asking.
-      if (r.status === 503) {
+      if (r.status === 503 || body?.available === false) {
         unavailable = true;
         running = false;
         el.hidden = true;

@@ -42,11 +42,11 @@ export function deckPanel(ctx: Ctx): { el: HTMLElement; load(): Promise<void> } 
   const load = async (): Promise<void> => {
     // A companion without a classifier has no decks: said here, not as an error on the whole page.
     const r = await ctx.api('/api/decks');
-    const body = r.ok ? ((await r.json()) as { decks: DeckSummary[]; problem: string | null }) : null;
-    teachButton.hidden = body === null || !screen.hidden;
-    if (body === null) {
-      const error = (await r.json().catch(() => ({}))) as { error?: { message: string } };
-      fill(list, h('p', { class: 'meta', testid: 'deck-unavailable' }, error.error?.message ?? `Decks are unavailable (${r.status}).`));
+    const body = r.ok ? ((await r.json()) as { available: boolean; decks: DeckSummary[]; problem: string | null }) : null;
+    teachButton.hidden = body === null || !body.available || !screen.hidden;
+    if (body === null || !body.available) {
+      const error = body === null ? ((await r.json().catch(() => ({}))) as { error?: { message: string } }).error?.message : body.problem;
+      fill(list, h('p', { class: 'meta', testid: 'deck-unavailable' }, error ?? `Decks are unavailable (${r.status}).`));
       return;
     }
     const anyActive = body.decks.some((d) => d.active);
