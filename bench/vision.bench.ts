@@ -30,9 +30,18 @@ async function measure(files: string[], data?: string): Promise<WorkerAnswer> {
 /** Teaches one held-out printing as a deck (timed), then reads fresh photos of it through the deck. */
 async function withDeck(dir: string): Promise<{ r: WorkerAnswer; enrolSeconds: number }> {
   const pool = await deckFacePool(mixSeed(2719, 1), 300, 'held-out');
-  const photos = [];
-  for (const card of ALL_CARDS) photos.push({ card: formatCard(card), bytes: (await photoOfCard(pool, card, makeRng(mixSeed(2719, card)), 1280, 960)).jpeg, source: formatCard(card) });
   const classifier = await CardClassifier.load();
+  const photos = [];
+  for (const card of ALL_CARDS) {
+    // As at the table, a photo the locator refuses (a pale panel taken for a second card) is retaken.
+    let bytes: Uint8Array | null = null;
+    for (let take = 0; take < 5 && bytes === null; take++) {
+      const jpeg = (await photoOfCard(pool, card, makeRng(mixSeed(2719 + 7919 * take, card)), 1280, 960)).jpeg;
+      if ((await classifier.examine(jpeg)).embedding !== null) bytes = jpeg;
+    }
+    if (bytes === null) throw new Error(`no photo of ${formatCard(card)} in five takes was located`);
+    photos.push({ card: formatCard(card), bytes, source: formatCard(card) });
+  }
   const data = join(dir, 'data');
   const t0 = performance.now();
   await enrolDeck(classifier, new DeckStore(data), { name: 'bench deck', camera: null, photos });
