@@ -115,6 +115,7 @@ describe('teaching the companion a deck from the dashboard', () => {
     await page.waitForSelector(`${tid('teach-frame-outline')} polygon`);
     expect(await count()).toBe(1);
     expect(await page.getAttribute(tid(`teach-cell-${a}`), 'data-state')).toBe('taught');
+    expect(await page.$$eval('[data-state="untaught"]', (cells) => cells.length)).toBe(48);
 
     // A mixed-up card: asked for b, the tray holds c, which the base model reads surely: flagged for a retake.
     await page.click(tid(`teach-cell-${b}`));

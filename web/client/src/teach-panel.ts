@@ -11,6 +11,10 @@ import type { Ctx } from './context.ts';
 import { fill, h } from './dom.ts';
 import { imageUrl, outlinedFrame } from './seen-frame.ts';
 
+/** How a card's cell in the teaching grid shows its state: a mark for the eye, words for a screen reader. */
+const CELL_MARK = { untaught: '', flagged: '⚑', taught: '✓' } as const;
+const CELL_WORDS = { untaught: ': not taught', flagged: ': flagged, retake', taught: ': taught' } as const;
+
 const CARDS = [...'ROYGBIV'].flatMap((c) => [1, 2, 3, 4, 5, 6, 7].map((v) => `${c}${v}`));
 const POLL_MS = 1500;
 type Session = NonNullable<TeachState['session']>;
@@ -157,13 +161,13 @@ export function deckPanel(ctx: Ctx): { el: HTMLElement; load(): Promise<void> } 
       h('h3', {}, 'Every card (tap one to teach it next)'),
       h('div', { class: 'teach-grid', testid: 'teach-grid' }, ...CARDS.map((c) => {
         const cap = s.captures[c];
-        const mark = cap === undefined ? '' : cap.flagged ? '⚑' : '✓';
+        const state = cap === undefined ? 'untaught' : cap.flagged ? 'flagged' : 'taught';
         return h('button', {
-          type: 'button', class: `teach-cell${c === s.current ? ' current' : ''}`, testid: `teach-cell-${c}`, 'data-state': cap === undefined ? 'todo' : cap.flagged ? 'flagged' : 'taught',
+          type: 'button', class: `teach-cell${c === s.current ? ' current' : ''}`, testid: `teach-cell-${c}`, 'data-state': state,
           'aria-current': c === s.current ? 'true' : undefined,
           onclick: () => void ask(c),
-        }, cardView(c, { testid: `teach-cell-card-${c}` }), h('span', { class: 'mark', 'aria-hidden': 'true' }, mark),
-        h('span', { class: 'sr-only' }, cap === undefined ? ': not taught' : cap.flagged ? ': flagged, retake' : ': taught'));
+        }, cardView(c, { testid: `teach-cell-card-${c}` }), h('span', { class: 'mark', 'aria-hidden': 'true' }, CELL_MARK[state]),
+        h('span', { class: 'sr-only' }, CELL_WORDS[state]));
       })),
       h('div', { class: 'buttons' },
         h('button', { type: 'button', testid: 'teach-finish', onclick: async () => {
