@@ -3,17 +3,14 @@
 // face still tells its value and colour (letter, name, symbol) under emulated colour-vision
 // deficiencies (screenshots in test-artifacts/web/vision-*.png); announcements reach an
 // aria-live region; every control is reached by the keyboard and has a name.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import request from 'supertest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, PIN } from '../helpers.ts';
 import { startStack, type Stack } from '../e2e/stack.ts';
-import { ARTIFACTS, ensureClientBuilt, launchChromium, sendCommands, signInAsReferee } from './chromium.ts';
+import { ARTIFACTS, ensureClientBuilt, launchChromium, sendCommands, seriousViolations, signInAsReferee } from './chromium.ts';
 
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const SIZES = [{ width: 1280, height: 800 }, { width: 390, height: 844 }];
 const tid = (id: string) => `[data-testid="${id}"]`;
 let stack: Stack;
@@ -23,18 +20,6 @@ let watcher: Page;
 
 async function send(...commands: Array<Record<string, unknown>>): Promise<void> {
   await sendCommands(stack.url, [referee, watcher], commands);
-}
-
-/** axe-core's serious and critical findings on the page as it is now. */
-async function seriousViolations(p: Page): Promise<string[]> {
-  // Evaluated over the DevTools protocol, which the page's Content-Security-Policy does not block.
-  if (!(await p.evaluate(() => 'axe' in window))) await p.evaluate(AXE);
-  const found = await p.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(o: unknown): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
-    const r = await axe.run({ resultTypes: ['violations'] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, where: v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ') }));
-  });
-  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}) at ${v.where}`);
 }
 
 async function checkBothSizes(p: Page, who: string): Promise<void> {

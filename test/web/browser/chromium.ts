@@ -1,6 +1,7 @@
 // Debian's chromium driven by playwright-core, never a downloaded browser; and the dashboard
 // build, redone when its sources are newer than web/client/dist.
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,4 +56,18 @@ export async function sendCommands(url: string, pages: Page[], commands: Array<R
   }
   for (const p of pages) await p.waitForSelector(`body[data-seq="${seq}"]`, { timeout: PATIENCE_MS });
   return seq;
+}
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical findings on the page as it is now. */
+export async function seriousViolations(p: Page): Promise<string[]> {
+  // Evaluated over the DevTools protocol, which the page's Content-Security-Policy does not block.
+  if (!(await p.evaluate(() => 'axe' in window))) await p.evaluate(AXE);
+  const found = await p.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(o: unknown): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const r = await axe.run({ resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, where: v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ') }));
+  });
+  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}) at ${v.where}`);
 }

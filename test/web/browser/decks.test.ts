@@ -1,8 +1,6 @@
 // Teaching the companion a deck, and what the camera saw, on the referee's dashboard in Debian's
 // chromium: the whole companion runs in this process with the real classifier, a virtual seat
 // panel and a tray camera that photographs whichever card the test lays on it.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { pino } from 'pino';
@@ -16,9 +14,8 @@ import { deckFacePool, photoOfCard, photoOfNothing, photoOfTwoCards, type FacePo
 import { makeRng, mixSeed } from '../../../vision/random.ts';
 import { freshDataDir } from '../../helpers/service.ts';
 import { PIN } from '../helpers.ts';
-import { ARTIFACTS, ensureClientBuilt, launchChromium, sendCommands, signInAsReferee } from './chromium.ts';
+import { ARTIFACTS, ensureClientBuilt, launchChromium, sendCommands, seriousViolations, signInAsReferee } from './chromium.ts';
 
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const DOCS = join(import.meta.dirname, '../../../docs');
 const tid = (id: string) => `[data-testid="${id}"]`;
 const TABLET = { width: 1280, height: 800 };
@@ -46,16 +43,6 @@ let page: Page;
 const panel = new VirtualPanel();
 /** Cards of this printing the base model reads surely and rightly. */
 const sure: string[] = [];
-
-async function seriousViolations(p: Page): Promise<string[]> {
-  if (!(await p.evaluate(() => 'axe' in window))) await p.evaluate(AXE);
-  const found = await p.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(o: unknown): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
-    const r = await axe.run({ resultTypes: ['violations'] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, where: v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ') }));
-  });
-  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}) at ${v.where}`);
-}
 
 /** axe at both sizes, with a screenshot of the part at each. */
 async function checkAndShoot(selector: string, name: string): Promise<void> {
