@@ -8,41 +8,55 @@ import type { Logger } from 'pino';
 
 export type BackendName = 'tensorflow' | 'wasm' | 'cpu';
 
+const require = createRequire(import.meta.url);
+
 let loaded: Promise<{ tf: typeof tfType; backend: BackendName }> | null = null;
 
 /**
- * Imports a TensorFlow.js package without its source maps. tsx turns Node's source maps on, and
- * Node then parses and keeps the map of every file it loads: the tfjs bundles' maps are 6–19 MB
- * each, and held about 30 MiB of a process that reads frames. A stack trace into tfjs then names
- * its bundled JavaScript, not its TypeScript sources; the project's own files, loaded before or
- * after, keep their maps. The specifier is a variable, so neither bundlers nor the type checker
- * require the optional tfjs-node.
+ * Loads a TensorFlow.js package (all are CommonJS) with require, without its source maps.
+ * require compiles a bundle once, where import() of CommonJS also scans all of it for ES module
+ * syntax and for its export names: for tfjs' megabyte bundles that scan was half of the time to
+ * load them. tsx turns Node's source maps on, and Node then parses and keeps the 6–19 MB map of
+ * every tfjs bundle; a stack trace into tfjs then names its bundled JavaScript, not its sources.
  */
-export async function importWithoutSourceMaps<T>(specifier: string): Promise<T> {
+export function requireWithoutSourceMaps<T>(specifier: string): T {
   const enabled = process.sourceMapsEnabled;
   process.setSourceMapsEnabled(false);
   try {
-    return (await import(specifier)) as T;
+    return require(specifier) as T;
   } finally {
     process.setSourceMapsEnabled(enabled);
   }
 }
 
+/**
+ * The two parts of TensorFlow.js that reading a card uses: tensors and the layers model. The
+ * whole `@tensorflow/tfjs` also loads the graph-model converter, tf.data and the WebGL backend,
+ * which nothing here runs.
+ */
+function coreAndLayers(): typeof tfType {
+  const core = requireWithoutSourceMaps<Record<string, unknown>>('@tensorflow/tfjs-core');
+  const layers = requireWithoutSourceMaps<Record<string, unknown>>('@tensorflow/tfjs-layers');
+  const version = { 'tfjs-core': core.version_core, 'tfjs-layers': layers.version_layers, tfjs: core.version_core };
+  return { ...core, ...layers, version } as unknown as typeof tfType;
+}
+
 async function pick(logger?: Logger): Promise<{ tf: typeof tfType; backend: BackendName }> {
   try {
-    const tf = await importWithoutSourceMaps<typeof tfType>('@tensorflow/tfjs-node');
+    const tf = requireWithoutSourceMaps<typeof tfType>('@tensorflow/tfjs-node');
     await tf.ready();
     logger?.info({ backend: tf.getBackend() }, 'tensorflow backend: tfjs-node (native libtensorflow)');
     return { tf, backend: 'tensorflow' };
   } catch (err) {
     logger?.debug({ err: (err as Error).message }, 'tfjs-node is not installed; trying the WebAssembly backend');
   }
-  const tf = await importWithoutSourceMaps<typeof tfType>('@tensorflow/tfjs');
+  const tf = coreAndLayers();
   try {
     await startWasmBackend(tf);
     logger?.info({ backend: 'wasm' }, 'tensorflow backend: WebAssembly');
     return { tf, backend: 'wasm' };
   } catch (err) {
+    requireWithoutSourceMaps('@tensorflow/tfjs-backend-cpu');
     await tf.setBackend('cpu');
     logger?.warn({ err: (err as Error).message }, 'tensorflow backend: plain CPU (WebAssembly failed to start; slow)');
     return { tf, backend: 'cpu' };
@@ -55,8 +69,7 @@ async function pick(logger?: Logger): Promise<{ tf: typeof tfType; backend: Back
  * over when first used, so a model trained on the CPU backend can then be run here.
  */
 export async function startWasmBackend(tf: typeof tfType): Promise<void> {
-  const wasm = await importWithoutSourceMaps<typeof import('@tensorflow/tfjs-backend-wasm')>('@tensorflow/tfjs-backend-wasm');
-  const require = createRequire(import.meta.url);
+  const wasm = requireWithoutSourceMaps<typeof import('@tensorflow/tfjs-backend-wasm')>('@tensorflow/tfjs-backend-wasm');
   // The package's main file sits in dist/, beside the .wasm binaries.
   wasm.setWasmPaths(`${join(dirname(require.resolve('@tensorflow/tfjs-backend-wasm')), '/')}`);
   if (!(await tf.setBackend('wasm'))) throw new Error('tf.setBackend("wasm") returned false');
