@@ -1,10 +1,11 @@
 // The messages the dashboard and the server exchange over `/ws` and HTTP (documented in
-// web/PROTOCOL.md). Types only, plus a few limits both sides enforce and the referee's pure
-// correction list: the browser client imports this file and the card vocabulary, nothing else.
+// web/PROTOCOL.md). Types only, plus a few limits both sides enforce, the referee's pure
+// correction list and what a seat key means: the browser client imports this file and the card vocabulary, nothing else.
 import type { PrivateView, PublicView, RefereeError, RefereeEvent } from '../device/referee/types.ts';
 
 export type { GameSummary, PrivateView, PublicView } from '../device/referee/types.ts';
 export { standingCommands } from '../device/referee/standing.ts';
+export { seatKeyMeaning, type Meaning, type SeatKey } from '../device/table-inputs/seat-keys.ts';
 
 /** Version of the socket protocol; bumped on any incompatible change. */
 export const PROTOCOL_VERSION = 1;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicView } from '../../../device/referee/types.ts';
-import { virtualKeyCommand } from '../../../web/client/src/panel-keys.ts';
+import { keyMeaning } from '../../../device/table-inputs/meaning.ts';
+import { VIRTUAL_KEYS, virtualKeyCommand } from '../../../web/client/src/panel-keys.ts';
 import { manualCommand } from '../../../web/client/src/referee-panel.ts';
 
 function view(pending: PublicView['pending'], active = 1): PublicView {
@@ -45,7 +46,36 @@ describe('the virtual seat panel', () => {
     expect(virtualKeyCommand(view({ action: 3 }), 1, 'draw', 'short', null)).toEqual({ command: { type: 'draw', seat: 1 } });
     expect(virtualKeyCommand(view({ draw: 'bonus' }), 1, 'draw', 'short', null)).toEqual({ command: { type: 'draw', seat: 1 } });
     expect(virtualKeyCommand(view({ action: 1 }), 1, 'draw', 'short', 'G3')).toEqual({ command: { type: 'take', seat: 1, from: 0, card: 'G3' } });
-    expect(virtualKeyCommand(view({ action: 1 }), 1, 'draw', 'short', 'V7')).toEqual({ problem: "V7 is in no other player's palette" });
+    expect(virtualKeyCommand(view({ action: 1 }), 1, 'draw', 'short', 'V7')).toEqual({ problem: "V7 is in no other player's palette: take a card from one" });
+  });
+
+  it('leaves the 7\'s canvas card to the camera when none is picked: the companion reads it and makes it the discard', () => {
+    expect(virtualKeyCommand(view({ action: 7 }), 1, 'canvas', 'short', null)).toEqual({ command: { type: 'play', seat: 1, to: 'canvas' } });
+  });
+
+  it('says why DRAW/DECK does nothing when no draw or card action is pending, as the board\'s panel does', () => {
+    expect(virtualKeyCommand(view(null), 1, 'draw', 'short', null)).toEqual({ problem: 'no draw or card action is pending' });
+    expect(virtualKeyCommand(view({ action: 5 }), 1, 'draw', 'short', null)).toMatchObject({ problem: expect.stringContaining('PALETTE') });
+  });
+
+  it('means what the board\'s panel means for the seat whose turn it is, key by key and pending action by action', () => {
+    const pendings: Array<PublicView['pending']> = [null, { action: 1 }, { action: 3 }, { action: 5 }, { action: 7 }, { draw: 'bonus' }];
+    for (const pending of pendings) {
+      for (const key of VIRTUAL_KEYS) {
+        for (const press of ['short', 'long'] as const) {
+          const v = view(pending);
+          const board = keyMeaning({ seat: 1, key, press, seq: 1, at: 0 }, v, { source: 'panel', id: 'x' });
+          const onScreen = virtualKeyCommand(v, 1, key, press, 'G3');
+          const expected = board.kind === 'card' ? board.complete('G3') : board;
+          if (expected.kind === 'command') {
+            const { source: _s, id: _i, ...command } = expected.command as { source?: string; id?: string };
+            expect(onScreen, `${key} ${press} with ${JSON.stringify(pending)}`).toEqual({ command });
+          } else {
+            expect(onScreen, `${key} ${press} with ${JSON.stringify(pending)}`).toHaveProperty('problem');
+          }
+        }
+      }
+    }
   });
 
   it('lets the referee judge a key pressed out of turn (it flags the play)', () => {

@@ -1,48 +1,40 @@
 // The virtual seat panel: the same four keys per seat and the shared UNDO as the real panel,
-// meaning the same commands (device/hardware/panel/key-commands.ts). The "tray" is the card
-// picked on screen; with none picked, PALETTE and CANVAS leave the card to the camera. During the
-// deal, PALETTE deals the seat's starting card.
-import type { PublicView } from '../../protocol.ts';
+// meaning the same commands: what a key means comes from the table-inputs layer's one rule
+// (seatKeyMeaning). The "tray" is the card picked on screen; with none picked, PALETTE and CANVAS
+// send a card-less tap and the companion reads the card on its tray. A key of a seat whose turn
+// it is not is sent all the same: the referee judges it and flags the play.
+import { seatKeyMeaning, type PublicView, type SeatKey } from '../../protocol.ts';
 
-export const VIRTUAL_KEYS = ['palette', 'canvas', 'draw', 'done'] as const;
-export type VirtualKey = (typeof VIRTUAL_KEYS)[number] | 'undo';
+export const VIRTUAL_KEYS = ['palette', 'canvas', 'draw', 'done'] as const satisfies readonly SeatKey[];
+export type VirtualKey = SeatKey | 'undo';
 
 /** The command a key press sends, or why it sends none. */
 export type KeyOutcome = { command: Record<string, unknown> } | { problem: string };
 
+/** A command as the socket carries it. */
+const wire = (command: object): Record<string, unknown> => ({ ...command });
+
 /** What a virtual key means now, given the view and the card on the tray. */
 export function virtualKeyCommand(view: PublicView, seat: number, key: VirtualKey, press: 'short' | 'long', tray: string | null): KeyOutcome {
   if (key === 'undo') return { command: { type: 'undo' } };
-  const withCard = tray === null ? {} : { card: tray };
-  // During the deal a seat's PALETTE key deals that seat's starting card: the picked one, or the camera's.
-  if (view.phase === 'setup') {
-    return key === 'palette' ? { command: { type: 'deal', seat, ...withCard } }
-      : { problem: 'The starting cards are being dealt: pick (or lay on the tray) each seat\'s card and press that seat\'s PALETTE.' };
-  }
-  const pending = view.active === seat ? view.pending : null;
-  switch (key) {
-    case 'done':
-      return { command: press === 'long' ? { type: 'pass', seat } : { type: 'endTurn', seat } };
-    case 'palette':
-      return { command: { type: 'play', seat, to: 'palette', ...withCard } };
-    case 'canvas':
-      // While the 7's action is owed, the card laid for the canvas is the palette card it sends there.
-      if (pending !== null && 'action' in pending && pending.action === 7) {
-        return tray === null ? { problem: 'pick the palette card the 7 sends to the canvas' } : { command: { type: 'discard', seat, card: tray, to: 'canvas' } };
+  if (!Number.isInteger(seat) || seat < 0 || seat > 3) return { problem: `there is no seat ${seat + 1}` };
+  const meaning = seatKeyMeaning(view, seat as 0 | 1 | 2 | 3, key, press, {});
+  switch (meaning.kind) {
+    case 'command':
+      return { command: wire(meaning.command) };
+    case 'ignored':
+      return { problem: meaning.message };
+    case 'notYourTurn':
+      return { problem: `it is seat ${meaning.active + 1}'s turn` };
+    case 'card': {
+      if (tray !== null) {
+        const done = meaning.complete(tray);
+        return done.kind === 'command' ? { command: wire(done.command) } : { problem: 'message' in done ? done.message : 'that card cannot be used here' };
       }
-      return { command: { type: 'play', seat, to: 'canvas', ...withCard } };
-    case 'draw': {
-      // DRAW/DECK means what the pending action needs: a draw, a card to the deck (7) or taken (1).
-      if (pending === null || 'draw' in pending || pending.action === 3) return { command: { type: 'draw', seat } };
-      if (pending.action === 7) {
-        return tray === null ? { problem: 'pick the palette card the 7 puts on the deck' } : { command: { type: 'discard', seat, card: tray, to: 'deck' } };
-      }
-      if (pending.action === 1) {
-        if (tray === null) return { problem: 'pick the card the 1 takes from another palette' };
-        const from = view.players.findIndex((p, i) => i !== seat && p.palette.includes(tray));
-        return from < 0 ? { problem: `${tray} is in no other player's palette` } : { command: { type: 'take', seat, from, card: tray } };
-      }
-      return { problem: "the 5's action plays a hand card to the palette: press PALETTE" };
+      // A card-less PALETTE or CANVAS is the dashboard's tap: the companion reads the tray and
+      // decides, by the same rule, whether it is a deal, a play or the 7's card to the canvas.
+      if (key === 'palette' || key === 'canvas') return { command: view.phase === 'setup' ? { type: 'deal', seat } : { type: 'play', seat, to: key } };
+      return { problem: meaning.from === 'own-palette' ? 'pick the palette card the 7 puts on the deck' : 'pick the card the 1 takes from another palette' };
     }
   }
 }
