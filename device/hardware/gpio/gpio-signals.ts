@@ -2,7 +2,8 @@
 // the signals of signals.ts, and the scan button. Without usable GPIO it says why once and
 // carries on silently, because the companion is still useful without its lights.
 import { bcmToSysfs, detectMainChip, MAIN_CHIP_LABELS, type ChipResult, type GpioChip, type GpioError } from './chip.ts';
-import type { HardwareLog, InputPin, Level, OutputPin, PinFactory } from './pin.ts';
+import { SILENT_LOG, type HardwareLog } from '../log.ts';
+import type { InputPin, Level, OutputPin, PinFactory } from './pin.ts';
 import { DEFAULT_GPIO_PINS, parseGpioPins, type GpioPins } from './pins.ts';
 import { PatternPlayer } from './pattern-player.ts';
 import { isSignalEvent, patternLength, signalFor, SIGNAL_EVENTS, type SignalEvent, type SignalOutput } from './signals.ts';
@@ -45,7 +46,7 @@ export interface PiGpioOptions {
   log?: HardwareLog;
 }
 
-const SILENT: HardwareLog = { info: () => {}, warn: () => {} };
+
 
 /** The real GPIO side: detection in sysfs, lines through the pin factory (onoff by default). */
 export class PiGpio implements GpioSignals {
@@ -64,7 +65,7 @@ export class PiGpio implements GpioSignals {
   async start(): Promise<GpioStatus> {
     if (this.current.state === 'running') return this.current;
     this.current = this.open();
-    const log = this.options.log ?? SILENT;
+    const log = this.options.log ?? SILENT_LOG;
     if (this.current.state === 'unavailable') log.warn(`gpio: off — ${this.current.error.message}`);
     if (this.current.state === 'running') {
       const { chip, lines } = this.current;
@@ -111,7 +112,7 @@ export class PiGpio implements GpioSignals {
       try {
         listener();
       } catch (err) {
-        (this.options.log ?? SILENT).warn(`gpio: a scan button listener failed: ${(err as Error).message}`);
+        (this.options.log ?? SILENT_LOG).warn(`gpio: a scan button listener failed: ${(err as Error).message}`);
       }
     }
   }

@@ -7,4 +7,5 @@ export { SimulatedGpio } from './simulated-gpio.ts';
 export { DEFAULT_GPIO_PINS, gpioPinsSchema, parseGpioPins, type GpioPins } from './pins.ts';
 export { isSignalEvent, signalFor, patternLength, SIGNAL_EVENTS, type Pattern, type SignalEvent } from './signals.ts';
 export { detectMainChip, bcmToSysfs, type GpioChip, type GpioError } from './chip.ts';
-export type { HardwareLog, PinFactory } from './pin.ts';
+export type { PinFactory } from './pin.ts';
+export type { HardwareLog } from '../log.ts';

@@ -1,7 +1,8 @@
 // Runs one pattern at a time on the three outputs. A new pattern replaces the running one at
 // once (the newest event is the one the table needs to know about), and stop() leaves every
 // output off. It writes only the outputs whose level changes, so the line history is the pattern.
-import type { HardwareLog, Level, OutputPin } from './pin.ts';
+import type { HardwareLog } from '../log.ts';
+import type { Level, OutputPin } from './pin.ts';
 import { SIGNAL_OUTPUTS, type Pattern, type SignalOutput } from './signals.ts';
 
 /** How a play ended. */

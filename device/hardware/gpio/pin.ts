@@ -32,8 +32,3 @@ export interface PinFactory {
   input(sysfs: number, options: InputOptions): InputPin;
 }
 
-/** Where hardware parts report; pino and console both fit. */
-export interface HardwareLog {
-  info(msg: string): void;
-  warn(msg: string): void;
-}

@@ -2,7 +2,7 @@
 // memory, so the dashboard can show what the LEDs and buzzer would do and offer a scan button.
 import { FakePinFactory } from './fake-pins.ts';
 import { PiGpio } from './gpio-signals.ts';
-import type { HardwareLog } from './pin.ts';
+import type { HardwareLog } from '../log.ts';
 import { DEFAULT_GPIO_PINS, type GpioPins } from './pins.ts';
 
 /** A chip numbered like the old kernels (base 0), so sysfs numbers equal BCM numbers here only. */

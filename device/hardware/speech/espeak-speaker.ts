@@ -3,13 +3,9 @@
 // never as arguments, so a text that starts with "-" cannot be read as an option.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { findExecutable } from '../executables.ts';
+import { SILENT_LOG, type HardwareLog } from '../log.ts';
 import type { SpeakResult, Speaker } from './speaker.ts';
 import { checkUtterance, ESPEAK_VOICES, type Utterance } from './utterance.ts';
-
-export interface SpeechLog {
-  info(msg: string): void;
-  warn(msg: string): void;
-}
 
 export interface EspeakOptions {
   /** Program name or path; looked up on `path` when it has no slash. */
@@ -22,10 +18,8 @@ export interface EspeakOptions {
   maxQueue?: number;
   /** An utterance taking longer than this is killed. */
   timeoutMs?: number;
-  log?: SpeechLog;
+  log?: HardwareLog;
 }
-
-const SILENT: SpeechLog = { info: () => {}, warn: () => {} };
 
 /** The real speaker: a queue of utterances played one at a time by espeak-ng. */
 export class EspeakSpeaker implements Speaker {
@@ -102,8 +96,8 @@ export class EspeakSpeaker implements Speaker {
     return Buffer.concat(chunks);
   }
 
-  private get log(): SpeechLog {
-    return this.options.log ?? SILENT;
+  private get log(): HardwareLog {
+    return this.options.log ?? SILENT_LOG;
   }
 
   private voiceArgs(u: Utterance): string[] {
