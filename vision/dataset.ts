@@ -63,10 +63,9 @@ export async function deckFacePool(seed: number, width: number, styles: StyleSet
 
 /**
  * A pool that renders a new face for every photo, `width` pixels wide: a new style of the card,
- * or a new non-card object. A model trained on a few dozen styles per card learns those drawings
- * (95.8 % top-1 on unseen styles); a style per photo makes it learn colour and numeral. With a
- * few dozen fixed non-cards it read an upside-down "J" on a plain green card as a G1. Rendering
- * costs about 10 ms a face.
+ * or a new non-card object. A model trained on a few dozen styles per card learns those drawings;
+ * a style per photo makes it learn colour and numeral. A few dozen fixed non-cards taught it too
+ * little of what is not a card (vision/README.md, "Why it is built this way").
  */
 export function freshFacePool(width: number, styles: StyleSet = 'training'): FacePool {
   return { faces: new Map(), notCards: [], freshWidth: width, styles };

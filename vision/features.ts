@@ -50,9 +50,8 @@ export function warpCrop(img: RawImage, quad: readonly Point[]): Float32Array {
   const hm = homographyFromPoints([[0, 0], [CROP_W, 0], [CROP_W, CROP_H], [0, CROP_H]], quad);
   const out = new Float32Array(CROP_H * CROP_W * 3);
   const { width: w, height: h, channels: c, data: d } = img;
-  // project() written out, the same arithmetic (keep the two alike): the [x, y] pair it returned
-  // for each of a frame's 62,720 samples was about a fifth of the warp's time, and calling it
-  // again measured 1–2 ms a frame slower, paired frame by frame.
+  // project() written out, the same arithmetic (keep the two alike): allocating the [x, y] pair it
+  // returns for every sample of every frame was a large share of the warp's time.
   const h0 = hm[0]!, h1 = hm[1]!, h2 = hm[2]!, h3 = hm[3]!, h4 = hm[4]!, h5 = hm[5]!, h6 = hm[6]!, h7 = hm[7]!, h8 = hm[8]!;
   // The products with each sample column's and row's position are the same numbers wherever
   // they are worked out, so they are worked out once: h0·qx + h1·qy + h2 still adds them in

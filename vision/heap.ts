@@ -1,10 +1,9 @@
 // The memory settings of a process that reads cards. Reading a frame makes about 2.5 MB of
 // short-lived objects and a few megabytes of short-lived buffers. Left to itself, V8 grows its
 // young generation towards three 16 MB spaces, and the old generation fills with what the
-// scavenges promote until a full collection: a process reading the same frames over and over
-// crept from 227 to 267 MiB resident in 140 frames (limit 250). Held at its starting size, the
-// young generation is scavenged more often, about 0.4 ms more collection a frame (0.22–0.35
-// against 0.48–0.75 ms), and the same process stayed at 173–188 MiB.
+// scavenges promote until a full collection, so a process reading frames over and over crept past
+// the memory budget. Held at its starting size, the young generation is scavenged a little more
+// often, and the process stays well inside it (vision/README.md has the measurements).
 import v8 from 'node:v8';
 
 /**

@@ -3,11 +3,9 @@
 // crop's edge reads differently when the crop moves by that much. So the card is read through a
 // few crops around the located one (a little smaller, a little bigger, nudged along each diagonal),
 // each both ways up, and the answers are joined by a geometric mean: a class the views agree on
-// keeps its probability, one that only some views like loses some of it. On 2,000 held-out photos
-// (seed 424242) this took model 4.0.0 from 1,914 to 1,932 read at the same 0.05 % error budget,
-// and on another 2,000 (seed 777) from 1,932 to 1,939; the arithmetic mean read fewer (1,869)
-// because it blurs the views' agreement into lower confidence for every card. The joined answer
-// is then squared (JOIN_POWER below).
+// keeps its probability, one that only some views like loses some of it. The arithmetic mean read
+// fewer cards, because it blurs the views' agreement into lower confidence for every card. The
+// joined answer is then squared (JOIN_POWER below); vision/README.md has the measurements.
 import type { Point } from './homography.ts';
 
 /** A crop around the located quad: scaled about its centre, then moved along its edges (in card widths and heights). */
@@ -65,11 +63,8 @@ const FLOOR = 1e-7;
  * more than one, since each moves the crop, though far from seven independent ones. Squaring
  * sits between, and it changes which photos clear the threshold: a head torn between two
  * answers keeps its doubt, while one whose small doubt is spread over several answers (a row or
- * two of a glare photo drawn elsewhere) grows surer. On the 6,000 held-out photos of three
- * seeds, 4.3.0's weights read 5,941 with it (model 4.3.1) against 5,931 without, each at the
- * threshold its own validation photos set, with the same 0 / 1 / 1 confident errors; and more
- * at every number of confident errors (0 to 4) the threshold was moved to (powers 1.5 and 3
- * measured alike).
+ * two of a glare photo drawn elsewhere) grows surer. Squared, the same weights read more cards
+ * at every number of confident errors the threshold allows (vision/README.md).
  */
 export const JOIN_POWER = 2;
 

@@ -1,8 +1,7 @@
 // Faster convolution kernels for tfjs' plain CPU backend, which training must use (the WASM
 // backend has no Conv2DBackpropFilter). The stock filter gradient reads every element through
-// TensorBuffer.get() and ran about 60 times slower than the forward pass (2.7 s against 46 ms
-// for one 64-photo batch of a small layer), which alone made a convolutional reader untrainable
-// in the 30-minute budget. These walk the typed arrays directly (NHWC, no dilation), with the
+// TensorBuffer.get() and ran many times slower than the forward pass, which alone made a
+// convolutional reader untrainable in the training budget. These walk the typed arrays directly (NHWC, no dilation), with the
 // output channels innermost so the JIT gets a tight multiply-add loop, and skip the zeros that
 // ReLU and the clipped whiteness map leave in the input. Anything else goes to the stock kernel.
 // The other kernels a training step spends its time in (matrix products, row gathers, ReLU and
@@ -305,7 +304,7 @@ function installFastMatMul(tf: typeof tfType): void {
 /**
  * ReLU, its gradient's step and the split a concatenation's gradient makes. The stock ReLU and
  * Step call a function per element, and the stock SplitV copies element by element through
- * index arithmetic (6 ms for a 64 × 128 gradient); these are plain loops and block copies with
+ * index arithmetic; these are plain loops and block copies with
  * the stock kernels' results: max(0, x); NaN, else 1 above 0 and alpha otherwise; the same values.
  */
 function installFastElementwise(tf: typeof tfType): void {
@@ -344,8 +343,8 @@ function installFastElementwise(tf: typeof tfType): void {
 
 /**
  * Rows picked by index along the first axis: how model.fit cuts every batch out of an epoch's
- * inputs. The stock kernel copies element by element through index arithmetic (40 ms of a
- * 230 ms training step); whole rows are contiguous, so this copies them as blocks. Indices out
+ * inputs. The stock kernel copies element by element through index arithmetic, a large share of
+ * a training step; whole rows are contiguous, so this copies them as blocks. Indices out
  * of range, other axes and batch dimensions go to the stock kernel, which also words the error.
  */
 function installFastRowGather(tf: typeof tfType): void {

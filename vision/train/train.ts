@@ -18,9 +18,8 @@ import { makeFeatureSetInWorkers, renderProcesses } from './parallel.ts';
 import { runInThread } from './workers.ts';
 
 /**
- * The share of training photos with a glare spot. Glare photos are where the reader fails (4.2.0
- * read 94.6 % of them against 99.7 % without), and at the camera's 22 % the training set holds
- * few of the rarer ones: a spot on a Hobby World corner numeral, on a rule panel's edge.
+ * The share of training photos with a glare spot. Glare photos are where the reader fails, and
+ * at the camera's share the training set holds few of the rarer ones: a spot on a Hobby World corner numeral, on a rule panel's edge.
  */
 export const TRAIN_GLARE_SHARE = 0.6;
 
@@ -97,9 +96,8 @@ export async function trainModel(o: TrainOptions): Promise<{ metadata: Metadata 
   }));
   const model = buildEnsemble(tf, trained);
 
-  // Calibrated on the WebAssembly backend, the one that reads frames: it answers the ~42,000
-  // validation rows (seven views, both ways up) in seconds, where the plain CPU backend took
-  // 132 s and pushed the run past its 30 minutes.
+  // Calibrated on the WebAssembly backend, the one that reads frames: it answers the validation
+  // rows (seven views, both ways up) many times faster than the plain CPU backend.
   await startWasmBackend(tf);
   const preds = predictPhotos(tf, model, val);
   const labels = val.card.filter((_, i) => i % val.rowsPerPhoto === 0);
