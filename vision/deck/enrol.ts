@@ -53,7 +53,7 @@ export const RULE_FILE = join(dirname(fileURLToPath(import.meta.url)), 'rule.jso
 const RuleFileSchema = z.object({ modelVersion: z.string(), temperature: z.number().positive(), threshold: z.number().min(0).max(1) });
 
 /**
- * The deck rule for this model: the one bench/deck-calibrate.ts measured on calibration-style
+ * The deck rule for this model: the one `bench/deck-measure.ts --calibrate` measured on calibration-style
  * photos, or, for a model it has not measured, the model's own threshold with a mild temperature.
  */
 export function deckRule(metadata: Metadata, file = RULE_FILE): DeckRule & { measured: boolean } {
