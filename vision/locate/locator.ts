@@ -532,6 +532,26 @@ function cutOrSpilled(b: Blob, quad: readonly Point[], glare: Uint8Array, w: num
     const x = i % w, y = (i / w) | 0;
     if (x < 2 || y < 2 || x >= w - 2 || y >= h - 2) return true;
   }
+  return spilled(quad, glare, w);
+}
+
+/** Whether glare lies along a quad's outline (frame pixels), within a tenth of its size either side. */
+function glareAlong(quad: readonly Point[], glare: Uint8Array, w: number, h: number): boolean {
+  const q = quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
+  const area = quadArea(q), reach = 0.1 * Math.sqrt(area);
+  const outer = insideTest(q, reach), inner = insideTest(q, -reach);
+  const xs = q.map((p) => p[0]), ys = q.map((p) => p[1]);
+  let n = 0;
+  for (let y = Math.max(0, Math.floor(Math.min(...ys) - reach)); y <= Math.min(h - 1, Math.ceil(Math.max(...ys) + reach)); y++) {
+    for (let x = Math.max(0, Math.floor(Math.min(...xs) - reach)); x <= Math.min(w - 1, Math.ceil(Math.max(...xs) + reach)); x++) {
+      if (glare[y * w + x] && outer(x + 0.5, y + 0.5) && !inner(x + 0.5, y + 0.5)) n++;
+    }
+  }
+  return n > SPILL_SHARE * area;
+}
+
+/** Whether glare lies just outside a card's quad (frame pixels), within a tenth of its size. */
+function spilled(quad: readonly Point[], glare: Uint8Array, w: number): boolean {
   const q = quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
   const area = quadArea(q), reach = 0.1 * Math.sqrt(area);
   let spill = 0;
@@ -547,16 +567,45 @@ function cutOrSpilled(b: Blob, quad: readonly Point[], glare: Uint8Array, w: num
 /** The least share of its enclosing rectangle a blob with glare cut out of it must fill. */
 const RECTANGLE_FILL = 0.8;
 
-/** A card fitted to a blob's smallest enclosing rectangle, its sides refitted to the edge pixels most of them lie on. */
-function rectangleCard(b: Blob, w: number, h: number): { blob: Blob; quad: Point[]; stray: number } | null {
+/**
+ * A card fitted to a blob's smallest enclosing rectangle, its sides refitted to the edge pixels
+ * most of them lie on. Glare (when given) counts as filling the rectangle, and edge pixels
+ * beside it are the glare's outline, not the card's, so no side is fitted to them.
+ */
+function rectangleCard(b: Blob, w: number, h: number, glare?: Uint8Array): { blob: Blob; quad: Point[]; stray: number } | null {
   const edge = edgePixelsOf(b, w, h);
   const rough = rectangleCorners(b, edge);
   const area = quadArea(rough);
   const s1 = Math.hypot(rough[1]![0] - rough[0]![0], rough[1]![1] - rough[0]![1]), s2 = Math.hypot(rough[2]![0] - rough[1]![0], rough[2]![1] - rough[1]![1]);
   const aspect = Math.min(s1, s2) / Math.max(s1, s2);
-  if ((b.area * MASK_FACTOR * MASK_FACTOR) / area < RECTANGLE_FILL || aspect < 0.55 || aspect > 0.9) return null;
-  const quad = robustSides(edge, rough, w, h);
+  const filled = b.area + (glare === undefined ? 0 : glareInside(glare, rough, w, h));
+  if ((filled * MASK_FACTOR * MASK_FACTOR) / area < RECTANGLE_FILL || aspect < 0.55 || aspect > 0.9) return null;
+  const near = glare === undefined ? null : grow(glare, w, h, GLARE_NEAR);
+  const quad = robustSides(near === null ? edge : edge.filter(([x, y]) => !near[(y | 0) * w + (x | 0)]), rough, w, h);
   return { blob: b, quad, stray: strayShare(b, quad, w, h) };
+}
+
+/** How near glare (mask pixels) an edge pixel may lie and still be the card's own edge. */
+const GLARE_NEAR = 2;
+
+/** A mask dilated by the cross `times` times. */
+function grow(m: Uint8Array, w: number, h: number, times: number): Uint8Array {
+  let g = m;
+  for (let k = 0; k < times; k++) g = crossFilter(g, w, h, 'or');
+  return g;
+}
+
+/** Glare pixels inside a quad (frame pixels). */
+function glareInside(glare: Uint8Array, quad: readonly Point[], w: number, h: number): number {
+  const q = quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
+  const xs = q.map((p) => p[0]), ys = q.map((p) => p[1]), inside = insideTest(q, 0);
+  let n = 0;
+  for (let y = Math.max(0, Math.floor(Math.min(...ys))); y <= Math.min(h - 1, Math.ceil(Math.max(...ys))); y++) {
+    for (let x = Math.max(0, Math.floor(Math.min(...xs))); x <= Math.min(w - 1, Math.ceil(Math.max(...xs))); x++) {
+      if (glare[y * w + x] && inside(x + 0.5, y + 0.5)) n++;
+    }
+  }
+  return n;
 }
 
 /**
@@ -609,7 +658,7 @@ function secondCard(f: ReturnType<typeof shrink>, t: TableDistance, levels: read
         const x = (i % f.w) + 0.5, y = ((i / f.w) | 0) + 0.5;
         if (x < 2 || y < 2 || x > f.w - 2 || y > f.h - 2) { border = true; break; }
         if (nearCard(x, y)) near = true;
-        else if (hypot(f.c1[i]!, f.c2[i]!) > SATURATED) beyond++;
+        else if (hypot(f.c1[i]!, f.c2[i]!) > SATURATED && t.washed[i]! > GLARE_SATURATION) beyond++;
       }
       if (near && !border && beyond > EXCESS_SHARE * area) return true;
     }
@@ -764,40 +813,50 @@ export function locateCard(img: RawImage): Located {
   // A glare spilling off the card joins it to a round patch of table too wide to erode away, so
   // last the levels are made again without glare (bright, colourless pixels) and the card's
   // rectangle is fitted to what is left of its sides.
-  let glare: Uint8Array | null = null;
-  const glareFree = (): Blob[][] => {
-    const g = (glare = glareMask(distance));
-    return STRICTNESS.map((s) => {
-      const m = foreground(distance, s);
-      for (let i = 0; i < m.length; i++) if (g[i]) m[i] = 0;
-      return blobs(clean(m, f.w, f.h), f.w, f.h, MIN_AREA * f.w * f.h);
-    });
-  };
-  for (const [source, finder] of [[everyBlob, erodedCard], [null, rectangleCard]] as const) {
-    // Taking glare out only takes pixels away, so with no blob big enough there is none without it either.
-    const anyBig = everyBlob.some((level) => level.some((b) => b.area >= MIN_AREA * f.w * f.h));
-    const sourceBlobs = source ?? (levels.length === 0 && anyBig ? glareFree() : []);
-    for (let k = 0; levels.length === 0 && k < sourceBlobs.length; k++) {
+  const glare = glareMask(distance);
+  const glareFree = (): Blob[][] => STRICTNESS.map((s) => {
+    const m = foreground(distance, s);
+    for (let i = 0; i < m.length; i++) if (glare[i]) m[i] = 0;
+    return blobs(clean(m, f.w, f.h), f.w, f.h, MIN_AREA * f.w * f.h);
+  });
+  type Level = (typeof levels)[number];
+  // The first card a finder makes of the biggest blobs of each source level, strict first; or the
+  // answer when what it found is two cards.
+  const findIn = (sourceBlobs: Blob[][], rectangle: boolean): Level | Located | null => {
+    for (let k = 0; k < sourceBlobs.length; k++) {
       const big = sourceBlobs[k]!.filter((b) => b.area >= MIN_AREA * f.w * f.h).sort((a, b) => b.area - a.area).slice(0, 2);
       for (const b of big) {
-        const found = finder(b, f.w, f.h);
+        const found = rectangle ? rectangleCard(b, f.w, f.h, glare) : erodedCard(b, f.w, f.h);
         if (found === null || !quadShape(found.quad)) continue;
         // A rectangle only where glare spilled past the card or the frame cut it: two overlapping cards also fill most of one.
-        if (source === null && !cutOrSpilled(b, found.quad, glare!, f.w, f.h)) continue;
+        if (rectangle && !cutOrSpilled(b, found.quad, glare, f.w, f.h)) continue;
         // Something big beside the card that no hand brings in from the frame's edge, or a second
         // colour across the quad, is another card (a finger over a card shows less of its colour).
         if (found.stray > STRAY_SHARE) return found.stray > EXCESS_SHARE ? { kind: 'several', count: 2 } : { kind: 'none' };
         if (secondHueShare(f, found.quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point)) > ERODED_SECOND_HUE) return { kind: 'several', count: 2 };
-        levels.push({ blobs: [found.blob], biggest: found.blob, quad: found.quad, edge: edgeSupport(img, found.quad), eroded: true });
-        break;
+        return { blobs: [found.blob], biggest: found.blob, quad: found.quad, edge: edgeSupport(img, found.quad), eroded: true };
       }
     }
-  }
-  const sharpest = Math.max(0, ...levels.map((l) => l.edge));
-  let chosen: (typeof levels)[number] | null = null;
-  for (const level of levels) {
-    if (level.edge >= EDGE_SHARE * sharpest && (chosen === null || level.biggest.area > chosen.biggest.area * 1.15)) chosen = level;
-  }
+    return null;
+  };
+  const pick = (): Level | null => {
+    const sharpest = Math.max(0, ...levels.map((l) => l.edge));
+    let best: Level | null = null;
+    for (const level of levels) {
+      if (level.edge >= EDGE_SHARE * sharpest && (best === null || level.biggest.area > best.biggest.area * 1.15)) best = level;
+    }
+    return best;
+  };
+  // A card found whole at some level may still have swallowed the glare spilling off it: its
+  // corners then lie out in the glare. With glare along its outline it is fitted again without the glare.
+  const first = pick();
+  const swollen = first !== null && glareAlong(first.quad, glare, f.w, f.h);
+  // Taking glare out only takes pixels away, so with no blob big enough there is none without it either.
+  const anyBig = everyBlob.some((level) => level.some((b) => b.area >= MIN_AREA * f.w * f.h));
+  const found = swollen ? findIn(glareFree(), true) : levels.length > 0 ? null : findIn(everyBlob, false) ?? (anyBig ? findIn(glareFree(), true) : null);
+  if (found !== null && 'kind' in found) return found;
+  if (found !== null) levels.splice(0, levels.length, found);
+  const chosen = pick();
   if (chosen === null) return { kind: 'none' };
   // Much smaller card-like blobs beside a big one are labels or coins, not a second card.
   const small = 0.4 * chosen.biggest.area;
