@@ -79,8 +79,8 @@ interface TableDistance {
   dc: Float32Array;
   /** Log brightness ratio to the table. */
   dl: Float32Array;
-  /** Each pixel's chroma distance from the segment between white and the table's colour: the table under more light. */
-  washed: Float32Array;
+  /** A chroma's distance from the mixtures of the table's colour and a lamp's (see LAMP_WARM): the table under more light. */
+  washed: (c1: number, c2: number) => number;
   w: number;
   h: number;
   tc: number;
@@ -96,8 +96,7 @@ function tableDistance(f: ReturnType<typeof shrink>): TableDistance {
   const L0 = medianOf(ring.map((i) => l[i]!)), a0 = medianOf(ring.map((i) => c1[i]!)), b0 = medianOf(ring.map((i) => c2[i]!));
   const cd = ring.map((i) => hypot(c1[i]! - a0, c2[i]! - b0));
   const ld = ring.map((i) => Math.log((l[i]! + 10) / (L0 + 10)));
-  const dc = new Float32Array(w * h), dl = new Float32Array(w * h), washed = new Float32Array(w * h);
-  const t2 = a0 * a0 + b0 * b0;
+  const dc = new Float32Array(w * h), dl = new Float32Array(w * h);
   const lt = L0 + 10;
   // A pixel's log brightness ratio depends on its byte sum alone (see shrink), so each is worked
   // out once per frame, from the stored brightness as before: a log for every pixel was a
@@ -107,17 +106,44 @@ function tableDistance(f: ReturnType<typeof shrink>): TableDistance {
     const li = l[i]!, da = c1[i]! - a0, db = c2[i]! - b0;
     // Chroma is unreliable in near-black pixels: demand more of it there.
     dc[i] = hypot(da, db) / (li < 30 ? 1 + (30 - li) / 15 : 1);
-    const along = t2 === 0 ? 0 : Math.min(1, Math.max(0, (c1[i]! * a0 + c2[i]! * b0) / t2));
-    washed[i] = hypot(c1[i]! - along * a0, c2[i]! - along * b0);
     let lr = logRatio[sums[i]!]!;
     if (lr !== lr) lr = logRatio[sums[i]!] = Math.log((li + 10) / lt);
     dl[i] = lr;
   }
   return {
-    dc, dl, washed, w, h,
+    dc, dl, w, h,
+    washed: triangleDistance([a0, b0], LAMP_WARM, LAMP_COOL),
     tc: Math.max(0.13, 2 * quantile(cd, 0.9)),
     tBright: Math.max(0.3, 2 * quantile(ld, 0.9)),
     tDark: Math.min(-1.0, 2 * quantile(ld, 0.1)),
+  };
+}
+
+/**
+ * The chroma (as shrink() measures it) of a 2700 K and a 9000 K lamp seen by a camera balanced
+ * for daylight: a lamp's light, and so its glare, lies on the line between them (white near its
+ * middle), so glare on a table mixes the table's colour with a point of that line.
+ */
+const LAMP_WARM: Point = [0.27, 0.46];
+const LAMP_COOL: Point = [-0.08, -0.18];
+
+/** A function giving a chroma's distance from the triangle a, b, c (0 inside it). */
+function triangleDistance(a: Point, b: Point, c: Point): (x: number, y: number) => number {
+  const sides = [[a, b], [b, c], [c, a]].map(([p, q]) => {
+    const dx = q![0] - p![0], dy = q![1] - p![1];
+    return { p: p!, dx, dy, len2: dx * dx + dy * dy };
+  });
+  const area = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
+  return (x, y) => {
+    // A table on the lamps' line makes the triangle a segment, which nothing is inside.
+    let inside = area !== 0, best = Infinity;
+    for (const { p, dx, dy, len2 } of sides) {
+      const cross = dx * (y - p[1]) - dy * (x - p[0]);
+      if (cross * area < 0) inside = false;
+      const t = len2 === 0 ? 0 : Math.min(1, Math.max(0, ((x - p[0]) * dx + (y - p[1]) * dy) / len2));
+      best = Math.min(best, hypot(x - p[0] - t * dx, y - p[1] - t * dy));
+    }
+    return inside ? 0 : best;
   };
 }
 
@@ -131,12 +157,12 @@ function foreground(t: TableDistance, strictness: number): Uint8Array {
 }
 
 /**
- * Glare: brighter than the table, its colour the table's washed towards white (a card's field is
+ * Glare: brighter than the table, its colour the table's washed towards a lamp's (a card's field is
  * another colour); opened, so that a card's thin white border or panel is not taken for it.
  */
-function glareMask(t: TableDistance): Uint8Array {
+function glareMask(f: ReturnType<typeof shrink>, t: TableDistance): Uint8Array {
   let g: Uint8Array = new Uint8Array(t.dc.length);
-  for (let i = 0; i < g.length; i++) g[i] = t.dl[i]! > 0.5 * t.tBright && t.washed[i]! < GLARE_SATURATION ? 1 : 0;
+  for (let i = 0; i < g.length; i++) g[i] = t.dl[i]! > 0.5 * t.tBright && t.washed(f.c1[i]!, f.c2[i]!) < GLARE_SATURATION ? 1 : 0;
   for (let k = 0; k < GLARE_OPEN; k++) g = crossFilter(g, t.w, t.h, 'and');
   for (let k = 0; k < GLARE_OPEN; k++) g = crossFilter(g, t.w, t.h, 'or');
   return g;
@@ -535,6 +561,15 @@ function cutOrSpilled(b: Blob, quad: readonly Point[], glare: Uint8Array, w: num
   return spilled(quad, glare, w);
 }
 
+/** Whether fewer than SWOLLEN_OUTLINE of a found card's blob's edge pixels lie on its quad's outline. */
+function strays(card: { biggest: Blob; quad: Point[] }, w: number, h: number): boolean {
+  const edge = edgePixelsOf(card.biggest, w, h);
+  return outlineSupport(edge, card.quad) < SWOLLEN_OUTLINE * edge.length;
+}
+
+/** The least share of a card's edge pixels on its quad's outline for a card that has not swallowed glare. */
+const SWOLLEN_OUTLINE = 0.85;
+
 /** Whether glare lies along a quad's outline (frame pixels), within a tenth of its size either side. */
 function glareAlong(quad: readonly Point[], glare: Uint8Array, w: number, h: number): boolean {
   const q = quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
@@ -658,7 +693,7 @@ function secondCard(f: ReturnType<typeof shrink>, t: TableDistance, levels: read
         const x = (i % f.w) + 0.5, y = ((i / f.w) | 0) + 0.5;
         if (x < 2 || y < 2 || x > f.w - 2 || y > f.h - 2) { border = true; break; }
         if (nearCard(x, y)) near = true;
-        else if (hypot(f.c1[i]!, f.c2[i]!) > SATURATED && t.washed[i]! > GLARE_SATURATION) beyond++;
+        else if (hypot(f.c1[i]!, f.c2[i]!) > SATURATED && t.washed(f.c1[i]!, f.c2[i]!) > GLARE_SATURATION) beyond++;
       }
       if (near && !border && beyond > EXCESS_SHARE * area) return true;
     }
@@ -813,7 +848,7 @@ export function locateCard(img: RawImage): Located {
   // A glare spilling off the card joins it to a round patch of table too wide to erode away, so
   // last the levels are made again without glare (bright, colourless pixels) and the card's
   // rectangle is fitted to what is left of its sides.
-  const glare = glareMask(distance);
+  const glare = glareMask(f, distance);
   const glareFree = (): Blob[][] => STRICTNESS.map((s) => {
     const m = foreground(distance, s);
     for (let i = 0; i < m.length; i++) if (glare[i]) m[i] = 0;
@@ -848,9 +883,11 @@ export function locateCard(img: RawImage): Located {
     return best;
   };
   // A card found whole at some level may still have swallowed the glare spilling off it: its
-  // corners then lie out in the glare. With glare along its outline it is fitted again without the glare.
+  // corners then lie out in the glare. With glare along its outline and a blob whose outline
+  // strays from it (the glare's round edge; a card's white border along its edge is straight),
+  // it is fitted again without the glare.
   const first = pick();
-  const swollen = first !== null && glareAlong(first.quad, glare, f.w, f.h);
+  const swollen = first !== null && glareAlong(first.quad, glare, f.w, f.h) && strays(first, f.w, f.h);
   // Taking glare out only takes pixels away, so with no blob big enough there is none without it either.
   const anyBig = everyBlob.some((level) => level.some((b) => b.area >= MIN_AREA * f.w * f.h));
   const found = swollen ? findIn(glareFree(), true) : levels.length > 0 ? null : findIn(everyBlob, false) ?? (anyBig ? findIn(glareFree(), true) : null);
