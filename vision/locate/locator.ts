@@ -752,7 +752,10 @@ function erodedCard(b: Blob, w: number, h: number): { blob: Blob; quad: Point[];
   for (const share of ERODE_SHARES) {
     const radius = Math.max(2, Math.round(share * Math.sqrt(b.area)));
     for (; done < radius; done++) m = crossFilter(m, bw, bh, 'and');
-    const parts = blobs(m, bw, bh, 0.4 * MIN_AREA * w * h).filter((p) => cardLike(p) && quadLike(corners(p, bw), p.area));
+    // The diamond took the same off every side (for the side's direction), so the core is more
+    // elongated than the card: it passes as card-like as it is or as it will be once grown back.
+    const back = (p: Blob): number => 2 * radius * Math.max(Math.abs(p.e1[0]), Math.abs(p.e1[1]));
+    const parts = blobs(m, bw, bh, 0.4 * MIN_AREA * w * h).filter((p) => (cardLike(p) || cardLike({ ...p, short: p.short + back(p), long: p.long + back(p) })) && quadLike(corners(p, bw), p.area));
     if (parts.length === 0) continue;
     const core = inFrame(parts.reduce((a, p) => (p.area > a.area ? p : a)), bw, x0, y0, w);
     const quad = robustSides(edgePixelsOf(b, w, h), grownQuad(cardCorners(core, w, h), radius * MASK_FACTOR), w, h);
@@ -887,10 +890,12 @@ export function locateCard(img: RawImage): Located {
   // strays from it (the glare's round edge; a card's white border along its edge is straight),
   // it is fitted again without the glare.
   const first = pick();
-  const swollen = first !== null && glareAlong(first.quad, glare, f.w, f.h) && strays(first, f.w, f.h);
+  const swollen = first !== null && strays(first, f.w, f.h) && glareAlong(first.quad, glare, f.w, f.h);
   // Taking glare out only takes pixels away, so with no blob big enough there is none without it either.
   const anyBig = everyBlob.some((level) => level.some((b) => b.area >= MIN_AREA * f.w * f.h));
-  const found = swollen ? findIn(glareFree(), true) : levels.length > 0 ? null : findIn(everyBlob, false) ?? (anyBig ? findIn(glareFree(), true) : null);
+  let found = swollen ? findIn(glareFree(), true) : levels.length > 0 ? null : findIn(everyBlob, false) ?? (anyBig ? findIn(glareFree(), true) : null);
+  // An eroded card with glare along its outline may be a card and a spill's disc eroded into one core.
+  if (found !== null && !('kind' in found) && found.eroded === true && levels.length === 0 && glareAlong(found.quad, glare, f.w, f.h)) found = findIn(glareFree(), true) ?? found;
   if (found !== null && 'kind' in found) return found;
   if (found !== null) levels.splice(0, levels.length, found);
   const chosen = pick();
