@@ -5,7 +5,8 @@
 // is a card when it is a filled rectangle of about 5:7. Rough corners come from the extreme
 // points along the blob's diagonals, which tolerates perspective; the final ones are where lines
 // fitted along the four sides cross. Of the strict-to-loose threshold levels, the biggest card
-// wins among those whose card has a sharp edge on every side (see edgeSupport).
+// wins among those whose card has a sharp edge on every side (see edgeSupport). A card joined
+// to something (a finger, a lamp's spill on the table) is eroded free or fitted without the glare.
 import type { RawImage } from '../image.ts';
 import type { Point } from '../homography.ts';
 import { hypot } from './hypot.ts';
