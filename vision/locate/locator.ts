@@ -5,7 +5,8 @@
 // is a card when it is a filled rectangle of about 5:7. Rough corners come from the extreme
 // points along the blob's diagonals, which tolerates perspective; the final ones are where lines
 // fitted along the four sides cross. Of the strict-to-loose threshold levels, the biggest card
-// wins among those whose card has a sharp edge on every side (see edgeSupport).
+// wins among those whose card has a sharp edge on every side (see edgeSupport). A card joined
+// to something (a finger, a lamp's spill on the table) is eroded free or fitted without the glare.
 import type { RawImage } from '../image.ts';
 import type { Point } from '../homography.ts';
 import { hypot } from './hypot.ts';
@@ -79,8 +80,8 @@ interface TableDistance {
   dc: Float32Array;
   /** Log brightness ratio to the table. */
   dl: Float32Array;
-  /** Each pixel's chroma distance from the segment between white and the table's colour: the table under more light. */
-  washed: Float32Array;
+  /** A chroma's distance from the mixtures of the table's colour and a lamp's (see LAMP_WARM): the table under more light. */
+  washed: (c1: number, c2: number) => number;
   w: number;
   h: number;
   tc: number;
@@ -96,8 +97,7 @@ function tableDistance(f: ReturnType<typeof shrink>): TableDistance {
   const L0 = medianOf(ring.map((i) => l[i]!)), a0 = medianOf(ring.map((i) => c1[i]!)), b0 = medianOf(ring.map((i) => c2[i]!));
   const cd = ring.map((i) => hypot(c1[i]! - a0, c2[i]! - b0));
   const ld = ring.map((i) => Math.log((l[i]! + 10) / (L0 + 10)));
-  const dc = new Float32Array(w * h), dl = new Float32Array(w * h), washed = new Float32Array(w * h);
-  const t2 = a0 * a0 + b0 * b0;
+  const dc = new Float32Array(w * h), dl = new Float32Array(w * h);
   const lt = L0 + 10;
   // A pixel's log brightness ratio depends on its byte sum alone (see shrink), so each is worked
   // out once per frame, from the stored brightness as before: a log for every pixel was a
@@ -107,17 +107,44 @@ function tableDistance(f: ReturnType<typeof shrink>): TableDistance {
     const li = l[i]!, da = c1[i]! - a0, db = c2[i]! - b0;
     // Chroma is unreliable in near-black pixels: demand more of it there.
     dc[i] = hypot(da, db) / (li < 30 ? 1 + (30 - li) / 15 : 1);
-    const along = t2 === 0 ? 0 : Math.min(1, Math.max(0, (c1[i]! * a0 + c2[i]! * b0) / t2));
-    washed[i] = hypot(c1[i]! - along * a0, c2[i]! - along * b0);
     let lr = logRatio[sums[i]!]!;
     if (lr !== lr) lr = logRatio[sums[i]!] = Math.log((li + 10) / lt);
     dl[i] = lr;
   }
   return {
-    dc, dl, washed, w, h,
+    dc, dl, w, h,
+    washed: triangleDistance([a0, b0], LAMP_WARM, LAMP_COOL),
     tc: Math.max(0.13, 2 * quantile(cd, 0.9)),
     tBright: Math.max(0.3, 2 * quantile(ld, 0.9)),
     tDark: Math.min(-1.0, 2 * quantile(ld, 0.1)),
+  };
+}
+
+/**
+ * The chroma (as shrink() measures it) of a 2700 K and a 9000 K lamp seen by a camera balanced
+ * for daylight: a lamp's light, and so its glare, lies on the line between them (white near its
+ * middle), so glare on a table mixes the table's colour with a point of that line.
+ */
+const LAMP_WARM: Point = [0.27, 0.46];
+const LAMP_COOL: Point = [-0.08, -0.18];
+
+/** A function giving a chroma's distance from the triangle a, b, c (0 inside it). */
+function triangleDistance(a: Point, b: Point, c: Point): (x: number, y: number) => number {
+  const sides = [[a, b], [b, c], [c, a]].map(([p, q]) => {
+    const dx = q![0] - p![0], dy = q![1] - p![1];
+    return { p: p!, dx, dy, len2: dx * dx + dy * dy };
+  });
+  const area = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
+  return (x, y) => {
+    // A table on the lamps' line makes the triangle a segment, which nothing is inside.
+    let inside = area !== 0, best = Infinity;
+    for (const { p, dx, dy, len2 } of sides) {
+      const cross = dx * (y - p[1]) - dy * (x - p[0]);
+      if (cross * area < 0) inside = false;
+      const t = len2 === 0 ? 0 : Math.min(1, Math.max(0, ((x - p[0]) * dx + (y - p[1]) * dy) / len2));
+      best = Math.min(best, hypot(x - p[0] - t * dx, y - p[1] - t * dy));
+    }
+    return inside ? 0 : best;
   };
 }
 
@@ -131,12 +158,12 @@ function foreground(t: TableDistance, strictness: number): Uint8Array {
 }
 
 /**
- * Glare: brighter than the table, its colour the table's washed towards white (a card's field is
+ * Glare: brighter than the table, its colour the table's washed towards a lamp's (a card's field is
  * another colour); opened, so that a card's thin white border or panel is not taken for it.
  */
-function glareMask(t: TableDistance): Uint8Array {
+function glareMask(f: ReturnType<typeof shrink>, t: TableDistance): Uint8Array {
   let g: Uint8Array = new Uint8Array(t.dc.length);
-  for (let i = 0; i < g.length; i++) g[i] = t.dl[i]! > 0.5 * t.tBright && t.washed[i]! < GLARE_SATURATION ? 1 : 0;
+  for (let i = 0; i < g.length; i++) g[i] = t.dl[i]! > 0.5 * t.tBright && t.washed(f.c1[i]!, f.c2[i]!) < GLARE_SATURATION ? 1 : 0;
   for (let k = 0; k < GLARE_OPEN; k++) g = crossFilter(g, t.w, t.h, 'and');
   for (let k = 0; k < GLARE_OPEN; k++) g = crossFilter(g, t.w, t.h, 'or');
   return g;
@@ -532,6 +559,35 @@ function cutOrSpilled(b: Blob, quad: readonly Point[], glare: Uint8Array, w: num
     const x = i % w, y = (i / w) | 0;
     if (x < 2 || y < 2 || x >= w - 2 || y >= h - 2) return true;
   }
+  return spilled(quad, glare, w);
+}
+
+/** Whether fewer than SWOLLEN_OUTLINE of a found card's blob's edge pixels lie on its quad's outline. */
+function strays(card: { biggest: Blob; quad: Point[] }, w: number, h: number): boolean {
+  const edge = edgePixelsOf(card.biggest, w, h);
+  return outlineSupport(edge, card.quad) < SWOLLEN_OUTLINE * edge.length;
+}
+
+/** The least share of a card's edge pixels on its quad's outline for a card that has not swallowed glare. */
+const SWOLLEN_OUTLINE = 0.85;
+
+/** Whether glare lies along a quad's outline (frame pixels), within a tenth of its size either side. */
+function glareAlong(quad: readonly Point[], glare: Uint8Array, w: number, h: number): boolean {
+  const q = quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
+  const area = quadArea(q), reach = 0.1 * Math.sqrt(area);
+  const outer = insideTest(q, reach), inner = insideTest(q, -reach);
+  const xs = q.map((p) => p[0]), ys = q.map((p) => p[1]);
+  let n = 0;
+  for (let y = Math.max(0, Math.floor(Math.min(...ys) - reach)); y <= Math.min(h - 1, Math.ceil(Math.max(...ys) + reach)); y++) {
+    for (let x = Math.max(0, Math.floor(Math.min(...xs) - reach)); x <= Math.min(w - 1, Math.ceil(Math.max(...xs) + reach)); x++) {
+      if (glare[y * w + x] && outer(x + 0.5, y + 0.5) && !inner(x + 0.5, y + 0.5)) n++;
+    }
+  }
+  return n > SPILL_SHARE * area;
+}
+
+/** Whether glare lies just outside a card's quad (frame pixels), within a tenth of its size. */
+function spilled(quad: readonly Point[], glare: Uint8Array, w: number): boolean {
   const q = quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
   const area = quadArea(q), reach = 0.1 * Math.sqrt(area);
   let spill = 0;
@@ -547,16 +603,45 @@ function cutOrSpilled(b: Blob, quad: readonly Point[], glare: Uint8Array, w: num
 /** The least share of its enclosing rectangle a blob with glare cut out of it must fill. */
 const RECTANGLE_FILL = 0.8;
 
-/** A card fitted to a blob's smallest enclosing rectangle, its sides refitted to the edge pixels most of them lie on. */
-function rectangleCard(b: Blob, w: number, h: number): { blob: Blob; quad: Point[]; stray: number } | null {
+/**
+ * A card fitted to a blob's smallest enclosing rectangle, its sides refitted to the edge pixels
+ * most of them lie on. Glare (when given) counts as filling the rectangle, and edge pixels
+ * beside it are the glare's outline, not the card's, so no side is fitted to them.
+ */
+function rectangleCard(b: Blob, w: number, h: number, glare?: Uint8Array): { blob: Blob; quad: Point[]; stray: number } | null {
   const edge = edgePixelsOf(b, w, h);
   const rough = rectangleCorners(b, edge);
   const area = quadArea(rough);
   const s1 = Math.hypot(rough[1]![0] - rough[0]![0], rough[1]![1] - rough[0]![1]), s2 = Math.hypot(rough[2]![0] - rough[1]![0], rough[2]![1] - rough[1]![1]);
   const aspect = Math.min(s1, s2) / Math.max(s1, s2);
-  if ((b.area * MASK_FACTOR * MASK_FACTOR) / area < RECTANGLE_FILL || aspect < 0.55 || aspect > 0.9) return null;
-  const quad = robustSides(edge, rough, w, h);
+  const filled = b.area + (glare === undefined ? 0 : glareInside(glare, rough, w, h));
+  if ((filled * MASK_FACTOR * MASK_FACTOR) / area < RECTANGLE_FILL || aspect < 0.55 || aspect > 0.9) return null;
+  const near = glare === undefined ? null : grow(glare, w, h, GLARE_NEAR);
+  const quad = robustSides(near === null ? edge : edge.filter(([x, y]) => !near[(y | 0) * w + (x | 0)]), rough, w, h);
   return { blob: b, quad, stray: strayShare(b, quad, w, h) };
+}
+
+/** How near glare (mask pixels) an edge pixel may lie and still be the card's own edge. */
+const GLARE_NEAR = 2;
+
+/** A mask dilated by the cross `times` times. */
+function grow(m: Uint8Array, w: number, h: number, times: number): Uint8Array {
+  let g = m;
+  for (let k = 0; k < times; k++) g = crossFilter(g, w, h, 'or');
+  return g;
+}
+
+/** Glare pixels inside a quad (frame pixels). */
+function glareInside(glare: Uint8Array, quad: readonly Point[], w: number, h: number): number {
+  const q = quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
+  const xs = q.map((p) => p[0]), ys = q.map((p) => p[1]), inside = insideTest(q, 0);
+  let n = 0;
+  for (let y = Math.max(0, Math.floor(Math.min(...ys))); y <= Math.min(h - 1, Math.ceil(Math.max(...ys))); y++) {
+    for (let x = Math.max(0, Math.floor(Math.min(...xs))); x <= Math.min(w - 1, Math.ceil(Math.max(...xs))); x++) {
+      if (glare[y * w + x] && inside(x + 0.5, y + 0.5)) n++;
+    }
+  }
+  return n;
 }
 
 /**
@@ -609,7 +694,7 @@ function secondCard(f: ReturnType<typeof shrink>, t: TableDistance, levels: read
         const x = (i % f.w) + 0.5, y = ((i / f.w) | 0) + 0.5;
         if (x < 2 || y < 2 || x > f.w - 2 || y > f.h - 2) { border = true; break; }
         if (nearCard(x, y)) near = true;
-        else if (hypot(f.c1[i]!, f.c2[i]!) > SATURATED) beyond++;
+        else if (hypot(f.c1[i]!, f.c2[i]!) > SATURATED && t.washed(f.c1[i]!, f.c2[i]!) > GLARE_SATURATION) beyond++;
       }
       if (near && !border && beyond > EXCESS_SHARE * area) return true;
     }
@@ -668,7 +753,10 @@ function erodedCard(b: Blob, w: number, h: number): { blob: Blob; quad: Point[];
   for (const share of ERODE_SHARES) {
     const radius = Math.max(2, Math.round(share * Math.sqrt(b.area)));
     for (; done < radius; done++) m = crossFilter(m, bw, bh, 'and');
-    const parts = blobs(m, bw, bh, 0.4 * MIN_AREA * w * h).filter((p) => cardLike(p) && quadLike(corners(p, bw), p.area));
+    // The diamond took the same off every side (for the side's direction), so the core is more
+    // elongated than the card: it passes as card-like as it is or as it will be once grown back.
+    const back = (p: Blob): number => 2 * radius * Math.max(Math.abs(p.e1[0]), Math.abs(p.e1[1]));
+    const parts = blobs(m, bw, bh, 0.4 * MIN_AREA * w * h).filter((p) => (cardLike(p) || cardLike({ ...p, short: p.short + back(p), long: p.long + back(p) })) && quadLike(corners(p, bw), p.area));
     if (parts.length === 0) continue;
     const core = inFrame(parts.reduce((a, p) => (p.area > a.area ? p : a)), bw, x0, y0, w);
     const quad = robustSides(edgePixelsOf(b, w, h), grownQuad(cardCorners(core, w, h), radius * MASK_FACTOR), w, h);
@@ -764,40 +852,54 @@ export function locateCard(img: RawImage): Located {
   // A glare spilling off the card joins it to a round patch of table too wide to erode away, so
   // last the levels are made again without glare (bright, colourless pixels) and the card's
   // rectangle is fitted to what is left of its sides.
-  let glare: Uint8Array | null = null;
-  const glareFree = (): Blob[][] => {
-    const g = (glare = glareMask(distance));
-    return STRICTNESS.map((s) => {
-      const m = foreground(distance, s);
-      for (let i = 0; i < m.length; i++) if (g[i]) m[i] = 0;
-      return blobs(clean(m, f.w, f.h), f.w, f.h, MIN_AREA * f.w * f.h);
-    });
-  };
-  for (const [source, finder] of [[everyBlob, erodedCard], [null, rectangleCard]] as const) {
-    // Taking glare out only takes pixels away, so with no blob big enough there is none without it either.
-    const anyBig = everyBlob.some((level) => level.some((b) => b.area >= MIN_AREA * f.w * f.h));
-    const sourceBlobs = source ?? (levels.length === 0 && anyBig ? glareFree() : []);
-    for (let k = 0; levels.length === 0 && k < sourceBlobs.length; k++) {
+  const glare = glareMask(f, distance);
+  const glareFree = (): Blob[][] => STRICTNESS.map((s) => {
+    const m = foreground(distance, s);
+    for (let i = 0; i < m.length; i++) if (glare[i]) m[i] = 0;
+    return blobs(clean(m, f.w, f.h), f.w, f.h, MIN_AREA * f.w * f.h);
+  });
+  type Level = (typeof levels)[number];
+  // The first card a finder makes of the biggest blobs of each source level, strict first; or the
+  // answer when what it found is two cards.
+  const findIn = (sourceBlobs: Blob[][], rectangle: boolean): Level | Located | null => {
+    for (let k = 0; k < sourceBlobs.length; k++) {
       const big = sourceBlobs[k]!.filter((b) => b.area >= MIN_AREA * f.w * f.h).sort((a, b) => b.area - a.area).slice(0, 2);
       for (const b of big) {
-        const found = finder(b, f.w, f.h);
+        const found = rectangle ? rectangleCard(b, f.w, f.h, glare) : erodedCard(b, f.w, f.h);
         if (found === null || !quadShape(found.quad)) continue;
         // A rectangle only where glare spilled past the card or the frame cut it: two overlapping cards also fill most of one.
-        if (source === null && !cutOrSpilled(b, found.quad, glare!, f.w, f.h)) continue;
+        if (rectangle && !cutOrSpilled(b, found.quad, glare, f.w, f.h)) continue;
         // Something big beside the card that no hand brings in from the frame's edge, or a second
         // colour across the quad, is another card (a finger over a card shows less of its colour).
         if (found.stray > STRAY_SHARE) return found.stray > EXCESS_SHARE ? { kind: 'several', count: 2 } : { kind: 'none' };
         if (secondHueShare(f, found.quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point)) > ERODED_SECOND_HUE) return { kind: 'several', count: 2 };
-        levels.push({ blobs: [found.blob], biggest: found.blob, quad: found.quad, edge: edgeSupport(img, found.quad), eroded: true });
-        break;
+        return { blobs: [found.blob], biggest: found.blob, quad: found.quad, edge: edgeSupport(img, found.quad), eroded: true };
       }
     }
-  }
-  const sharpest = Math.max(0, ...levels.map((l) => l.edge));
-  let chosen: (typeof levels)[number] | null = null;
-  for (const level of levels) {
-    if (level.edge >= EDGE_SHARE * sharpest && (chosen === null || level.biggest.area > chosen.biggest.area * 1.15)) chosen = level;
-  }
+    return null;
+  };
+  const pick = (): Level | null => {
+    const sharpest = Math.max(0, ...levels.map((l) => l.edge));
+    let best: Level | null = null;
+    for (const level of levels) {
+      if (level.edge >= EDGE_SHARE * sharpest && (best === null || level.biggest.area > best.biggest.area * 1.15)) best = level;
+    }
+    return best;
+  };
+  // A card found whole at some level may still have swallowed the glare spilling off it: its
+  // corners then lie out in the glare. With glare along its outline and a blob whose outline
+  // strays from it (the glare's round edge; a card's white border along its edge is straight),
+  // it is fitted again without the glare.
+  const first = pick();
+  const swollen = first !== null && strays(first, f.w, f.h) && glareAlong(first.quad, glare, f.w, f.h);
+  // Taking glare out only takes pixels away, so with no blob big enough there is none without it either.
+  const anyBig = everyBlob.some((level) => level.some((b) => b.area >= MIN_AREA * f.w * f.h));
+  let found = swollen ? findIn(glareFree(), true) : levels.length > 0 ? null : findIn(everyBlob, false) ?? (anyBig ? findIn(glareFree(), true) : null);
+  // An eroded card with glare along its outline may be a card and a spill's disc eroded into one core.
+  if (found !== null && !('kind' in found) && found.eroded === true && levels.length === 0 && glareAlong(found.quad, glare, f.w, f.h)) found = findIn(glareFree(), true) ?? found;
+  if (found !== null && 'kind' in found) return found;
+  if (found !== null) levels.splice(0, levels.length, found);
+  const chosen = pick();
   if (chosen === null) return { kind: 'none' };
   // Much smaller card-like blobs beside a big one are labels or coins, not a second card.
   const small = 0.4 * chosen.biggest.area;

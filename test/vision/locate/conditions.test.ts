@@ -33,9 +33,17 @@ function within(results: Array<{ found: Located; error: number }>): number {
 
 describe('card locator under table conditions', () => {
   it('finds a card under a thumb or finger that reaches in from the frame\'s edge, its corners within 6 % of its height', async () => {
-    // The finger is eroded away and the sides refitted; before that the locator found 3 of 40 such cards.
+    // The finger is eroded away and the sides refitted; before that the locator found 3 of 40 such
+    // cards. An eroded core is judged as it will be once grown back: 8 of these 24, since then 12.
     const results = await locateLine('thumb', 24);
-    expect(within(results)).toBeGreaterThanOrEqual(7);
+    expect(within(results)).toBeGreaterThanOrEqual(10);
+  }, 240_000);
+
+  it('finds a card whose lamp reflection spills onto the table, its corners within 6 % of its height', async () => {
+    // The glare is taken out of the mask and the card's rectangle fitted to its own edges; before
+    // that the locator found 3 of these 24 cards, since then 18.
+    const results = await locateLine('glare-spill', 24);
+    expect(within(results)).toBeGreaterThanOrEqual(14);
   }, 240_000);
 
   it('finds a card on a patterned cloth, its corners within 6 % of its height', async () => {
