@@ -14,6 +14,7 @@ import { CardClassifier } from '../vision/classifier.ts';
 import { deckFacePool, photoOfCard } from '../vision/dataset.ts';
 import { deckRule, enrolDeck, loadActiveDeck, prototypesOf, RULE_FILE } from '../vision/deck/enrol.ts';
 import { DeckStore } from '../vision/deck/store.ts';
+import { teachingPhotos } from './teach-photos.ts';
 import { makeRng, mixSeed } from '../vision/random.ts';
 import { familiesOf, STYLE_SETS, type Family, type StyleSet } from '../vision/render/fonts.ts';
 
@@ -36,18 +37,13 @@ const pool = await deckFacePool(mixSeed(seed, 7), 300, styles, family);
 const data = mkdtempSync(join(tmpdir(), 'red7-deck-measure-'));
 const log = (m: string) => process.stderr.write(`${m}\n`);
 try {
-  const teach = [];
-  for (const card of ALL_CARDS) {
-    const photo = await photoOfCard(pool, card, makeRng(mixSeed(mixSeed(seed, 101), card)), W, H, undefined, 'plain');
-    if (photo.card !== card) throw new Error(`photo ${card} shows ${photo.card}`);
-    teach.push({ card: formatCard(card), bytes: photo.jpeg, source: `${formatCard(card)}.jpg` });
-  }
+  const { photos: teach, retakes } = await teachingPhotos(classifier, pool, mixSeed(seed, 101));
   const store = new DeckStore(data);
   const t0 = performance.now();
   const summary = await enrolDeck(classifier, store, { name: `${styles} deck`, camera: null, photos: teach });
   const enrolSeconds = (performance.now() - t0) / 1000;
   log(`printing: ${pool.printing!.family} in the ${pool.printing!.layout} layout (${styles})`);
-  log(`enrolled ${summary.cards} cards from ${summary.photos} photos in ${enrolSeconds.toFixed(1)} s; flagged ${summary.flagged.map((f) => `${f.card}→${f.read}`).join(' ') || 'none'}`);
+  log(`enrolled ${summary.cards} cards from ${summary.photos} photos (${retakes} retaken first) in ${enrolSeconds.toFixed(1)} s; flagged ${summary.flagged.map((f) => `${f.card}→${f.read}`).join(' ') || 'none'}`);
   const deck = (await loadActiveDeck(classifier, store))!;
   const loadedRule = deckRule(classifier.metadata);
   const profile = store.read(deck.id);

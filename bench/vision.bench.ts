@@ -10,12 +10,12 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { CardClassifier, DEFAULT_MODEL_DIR } from '../vision/classifier.ts';
 import { CONDITIONS } from '../vision/augment/conditions.ts';
-import { ALL_CARDS, formatCard } from '../device/rules/cards.ts';
 import { buildFacePool, deckFacePool, photoOfCard } from '../vision/dataset.ts';
 import { enrolDeck } from '../vision/deck/enrol.ts';
 import { DeckStore } from '../vision/deck/store.ts';
 import { readMetadata } from '../vision/model-io.ts';
 import { makeRng, mixSeed } from '../vision/random.ts';
+import { teachingPhotos } from './teach-photos.ts';
 import { median, percentile, type BenchRow } from './types.ts';
 
 type WorkerAnswer = { backend: string; deck: string | null; times: number[]; read: number; rssMiB: number };
@@ -31,17 +31,7 @@ async function measure(files: string[], data?: string): Promise<WorkerAnswer> {
 async function withDeck(dir: string): Promise<{ r: WorkerAnswer; enrolSeconds: number }> {
   const pool = await deckFacePool(mixSeed(2719, 1), 300, 'held-out');
   const classifier = await CardClassifier.load();
-  const photos = [];
-  for (const card of ALL_CARDS) {
-    // As at the table, a photo the locator refuses (a pale panel taken for a second card) is retaken.
-    let bytes: Uint8Array | null = null;
-    for (let take = 0; take < 5 && bytes === null; take++) {
-      const jpeg = (await photoOfCard(pool, card, makeRng(mixSeed(2719 + 7919 * take, card)), 1280, 960)).jpeg;
-      if ((await classifier.examine(jpeg)).embedding !== null) bytes = jpeg;
-    }
-    if (bytes === null) throw new Error(`no photo of ${formatCard(card)} in five takes was located`);
-    photos.push({ card: formatCard(card), bytes, source: formatCard(card) });
-  }
+  const { photos } = await teachingPhotos(classifier, pool, 2719);
   const data = join(dir, 'data');
   const t0 = performance.now();
   await enrolDeck(classifier, new DeckStore(data), { name: 'bench deck', camera: null, photos });
