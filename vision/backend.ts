@@ -15,9 +15,9 @@ let loaded: Promise<{ tf: typeof tfType; backend: BackendName }> | null = null;
 /**
  * Loads a TensorFlow.js package (all are CommonJS) with require, without its source maps.
  * require compiles a bundle once, where import() of CommonJS also scans all of it for ES module
- * syntax and for its export names: for tfjs' megabyte bundles that scan was half of the time to
- * load them. tsx turns Node's source maps on, and Node then parses and keeps the 6–19 MB map of
- * every tfjs bundle; a stack trace into tfjs then names its bundled JavaScript, not its sources.
+ * syntax and export names, which for tfjs' large bundles costs about as much as compiling them.
+ * tsx turns Node's source maps on, and Node would then parse and keep tfjs' large maps; a stack
+ * trace into tfjs names its bundled JavaScript, not its sources.
  */
 export function requireWithoutSourceMaps<T>(specifier: string): T {
   const enabled = process.sourceMapsEnabled;

@@ -32,7 +32,10 @@ export type Meaning =
   | { kind: 'notYourTurn'; seat: SeatNumber; active: number }
   | { kind: 'ignored'; seat: SeatNumber | null; code: PanelIgnoreCode; message: string };
 
-export function ignored(seat: SeatNumber | null, code: PanelIgnoreCode, message: string): Meaning {
+/** A meaning for a seat's own key: whose turn it is was settled before (a key out of turn is the caller's to answer). */
+export type SeatKeyMeaning = Exclude<Meaning, { kind: 'notYourTurn' }>;
+
+export function ignored(seat: SeatNumber | null, code: PanelIgnoreCode, message: string): SeatKeyMeaning {
   return { kind: 'ignored', seat, code, message };
 }
 
@@ -44,7 +47,7 @@ const sevenOwed = (view: Pick<MeaningView, 'active' | 'pending'>, seat: number) 
  * seat's starting card; while the seat owes a 7's action, CANVAS sends one of its palette cards
  * to the canvas; otherwise a hand card is played.
  */
-export function trayMeaning(view: Pick<MeaningView, 'phase' | 'active' | 'pending'>, seat: number, to: 'palette' | 'canvas', envelope: Envelope): Meaning {
+export function trayMeaning(view: Pick<MeaningView, 'phase' | 'active' | 'pending'>, seat: number, to: 'palette' | 'canvas', envelope: Envelope): SeatKeyMeaning {
   if (view.phase === 'setup' && to === 'palette') {
     return { kind: 'card', seat, from: 'hand', complete: (card) => ({ kind: 'command', command: { type: 'deal', seat, card, ...envelope } }) };
   }
@@ -59,7 +62,7 @@ export function trayMeaning(view: Pick<MeaningView, 'phase' | 'active' | 'pendin
  * what it would mean on its turn with nothing owed; the caller decides whether that is sent to
  * the referee (which flags the play) or answered at the panel.
  */
-export function seatKeyMeaning(view: MeaningView, seat: SeatNumber, key: SeatKey, press: 'short' | 'long', envelope: Envelope): Meaning {
+export function seatKeyMeaning(view: MeaningView, seat: SeatNumber, key: SeatKey, press: 'short' | 'long', envelope: Envelope): SeatKeyMeaning {
   // During the deal a seat's PALETTE key records that seat's starting card, as it lies on the tray.
   if (view.phase === 'setup') {
     if (key !== 'palette') return ignored(seat, 'panel/dealing', 'the starting cards are being dealt: lay each seat\'s card on the tray and press that seat\'s PALETTE');
@@ -77,7 +80,7 @@ export function seatKeyMeaning(view: MeaningView, seat: SeatNumber, key: SeatKey
   }
 }
 
-function drawOrDeck(seat: SeatNumber, pending: MeaningView['pending'], players: MeaningView['players'], envelope: Envelope): Meaning {
+function drawOrDeck(seat: SeatNumber, pending: MeaningView['pending'], players: MeaningView['players'], envelope: Envelope): SeatKeyMeaning {
   // DRAW/DECK means what the pending action needs: a draw (3's action, canvas bonus), a palette
   // card face down on the deck (7), or a card taken from another palette to the deck (1).
   if (pending === null) return ignored(seat, 'panel/nothing-to-draw', 'no draw or card action is pending');

@@ -571,19 +571,24 @@ function strays(card: { biggest: Blob; quad: Point[] }, w: number, h: number): b
 /** The least share of a card's edge pixels on its quad's outline for a card that has not swallowed glare. */
 const SWOLLEN_OUTLINE = 0.85;
 
+/** Glare pixels within `reach` of a quad (mask pixels) that `keep` accepts, looking only at the quad's box grown by `reach`. */
+function glareNear(glare: Uint8Array, q: readonly Point[], w: number, h: number, reach: number, keep: (x: number, y: number) => boolean): number {
+  const xs = q.map((p) => p[0]), ys = q.map((p) => p[1]);
+  let n = 0;
+  for (let y = Math.max(0, Math.floor(Math.min(...ys) - reach)); y <= Math.min(h - 1, Math.ceil(Math.max(...ys) + reach)); y++) {
+    for (let x = Math.max(0, Math.floor(Math.min(...xs) - reach)); x <= Math.min(w - 1, Math.ceil(Math.max(...xs) + reach)); x++) {
+      if (glare[y * w + x] && keep(x + 0.5, y + 0.5)) n++;
+    }
+  }
+  return n;
+}
+
 /** Whether glare lies along a quad's outline (frame pixels), within a tenth of its size either side. */
 function glareAlong(quad: readonly Point[], glare: Uint8Array, w: number, h: number): boolean {
   const q = quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
   const area = quadArea(q), reach = 0.1 * Math.sqrt(area);
   const outer = insideTest(q, reach), inner = insideTest(q, -reach);
-  const xs = q.map((p) => p[0]), ys = q.map((p) => p[1]);
-  let n = 0;
-  for (let y = Math.max(0, Math.floor(Math.min(...ys) - reach)); y <= Math.min(h - 1, Math.ceil(Math.max(...ys) + reach)); y++) {
-    for (let x = Math.max(0, Math.floor(Math.min(...xs) - reach)); x <= Math.min(w - 1, Math.ceil(Math.max(...xs) + reach)); x++) {
-      if (glare[y * w + x] && outer(x + 0.5, y + 0.5) && !inner(x + 0.5, y + 0.5)) n++;
-    }
-  }
-  return n > SPILL_SHARE * area;
+  return glareNear(glare, q, w, h, reach, (x, y) => outer(x, y) && !inner(x, y)) > SPILL_SHARE * area;
 }
 
 /** Whether glare lies just outside a card's quad (frame pixels), within a tenth of its size. */
@@ -634,14 +639,7 @@ function grow(m: Uint8Array, w: number, h: number, times: number): Uint8Array {
 /** Glare pixels inside a quad (frame pixels). */
 function glareInside(glare: Uint8Array, quad: readonly Point[], w: number, h: number): number {
   const q = quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
-  const xs = q.map((p) => p[0]), ys = q.map((p) => p[1]), inside = insideTest(q, 0);
-  let n = 0;
-  for (let y = Math.max(0, Math.floor(Math.min(...ys))); y <= Math.min(h - 1, Math.ceil(Math.max(...ys))); y++) {
-    for (let x = Math.max(0, Math.floor(Math.min(...xs))); x <= Math.min(w - 1, Math.ceil(Math.max(...xs))); x++) {
-      if (glare[y * w + x] && inside(x + 0.5, y + 0.5)) n++;
-    }
-  }
-  return n;
+  return glareNear(glare, q, w, h, 0, insideTest(q, 0));
 }
 
 /**
@@ -852,10 +850,12 @@ export function locateCard(img: RawImage): Located {
   // A glare spilling off the card joins it to a round patch of table too wide to erode away, so
   // last the levels are made again without glare (bright, colourless pixels) and the card's
   // rectangle is fitted to what is left of its sides.
-  const glare = glareMask(f, distance);
+  // The glare mask is made only on the paths that ask for it: most frames never do.
+  let glareMemo: Uint8Array | null = null;
+  const glare = (): Uint8Array => (glareMemo ??= glareMask(f, distance));
   const glareFree = (): Blob[][] => STRICTNESS.map((s) => {
-    const m = foreground(distance, s);
-    for (let i = 0; i < m.length; i++) if (glare[i]) m[i] = 0;
+    const m = foreground(distance, s), g = glare();
+    for (let i = 0; i < m.length; i++) if (g[i]) m[i] = 0;
     return blobs(clean(m, f.w, f.h), f.w, f.h, MIN_AREA * f.w * f.h);
   });
   type Level = (typeof levels)[number];
@@ -865,10 +865,10 @@ export function locateCard(img: RawImage): Located {
     for (let k = 0; k < sourceBlobs.length; k++) {
       const big = sourceBlobs[k]!.filter((b) => b.area >= MIN_AREA * f.w * f.h).sort((a, b) => b.area - a.area).slice(0, 2);
       for (const b of big) {
-        const found = rectangle ? rectangleCard(b, f.w, f.h, glare) : erodedCard(b, f.w, f.h);
+        const found = rectangle ? rectangleCard(b, f.w, f.h, glare()) : erodedCard(b, f.w, f.h);
         if (found === null || !quadShape(found.quad)) continue;
         // A rectangle only where glare spilled past the card or the frame cut it: two overlapping cards also fill most of one.
-        if (rectangle && !cutOrSpilled(b, found.quad, glare, f.w, f.h)) continue;
+        if (rectangle && !cutOrSpilled(b, found.quad, glare(), f.w, f.h)) continue;
         // Something big beside the card that no hand brings in from the frame's edge, or a second
         // colour across the quad, is another card (a finger over a card shows less of its colour).
         if (found.stray > STRAY_SHARE) return found.stray > EXCESS_SHARE ? { kind: 'several', count: 2 } : { kind: 'none' };
@@ -891,12 +891,17 @@ export function locateCard(img: RawImage): Located {
   // strays from it (the glare's round edge; a card's white border along its edge is straight),
   // it is fitted again without the glare.
   const first = pick();
-  const swollen = first !== null && strays(first, f.w, f.h) && glareAlong(first.quad, glare, f.w, f.h);
-  // Taking glare out only takes pixels away, so with no blob big enough there is none without it either.
-  const anyBig = everyBlob.some((level) => level.some((b) => b.area >= MIN_AREA * f.w * f.h));
-  let found = swollen ? findIn(glareFree(), true) : levels.length > 0 ? null : findIn(everyBlob, false) ?? (anyBig ? findIn(glareFree(), true) : null);
-  // An eroded card with glare along its outline may be a card and a spill's disc eroded into one core.
-  if (found !== null && !('kind' in found) && found.eroded === true && levels.length === 0 && glareAlong(found.quad, glare, f.w, f.h)) found = findIn(glareFree(), true) ?? found;
+  const swollen = first !== null && strays(first, f.w, f.h) && glareAlong(first.quad, glare(), f.w, f.h);
+  let found: Level | Located | null = null;
+  if (swollen) found = findIn(glareFree(), true);
+  else if (levels.length === 0) {
+    found = findIn(everyBlob, false);
+    // Taking glare out only takes pixels away, so with no blob big enough there is none without it either.
+    const anyBig = everyBlob.some((level) => level.some((b) => b.area >= MIN_AREA * f.w * f.h));
+    if (found === null && anyBig) found = findIn(glareFree(), true);
+    // An eroded card with glare along its outline may be a card and a spill's disc eroded into one core.
+    else if (found !== null && !('kind' in found) && found.eroded === true && glareAlong(found.quad, glare(), f.w, f.h)) found = findIn(glareFree(), true) ?? found;
+  }
   if (found !== null && 'kind' in found) return found;
   if (found !== null) levels.splice(0, levels.length, found);
   const chosen = pick();

@@ -36,11 +36,20 @@ function labels(name: string, lines: Array<string | object>): string {
   return file;
 }
 
+/** Runs `body` with a fresh data folder, removed afterwards whatever happens. */
+async function inDataFolder(body: (data: string) => Promise<void>): Promise<void> {
+  const data = mkdtempSync(join(tmpdir(), 'red7-enrol-data-'));
+  try {
+    await body(data);
+  } finally {
+    rmSync(data, { recursive: true, force: true });
+  }
+}
+
 describe('red7 enrol', () => {
   it('teaches a deck, flags a mislabelled photo, and classify --data reads with it, after a restart too', async () => {
     expect(sure.length).toBe(5);
-    const data = mkdtempSync(join(tmpdir(), 'red7-enrol-data-'));
-    try {
+    await inDataFolder(async (data) => {
       // The last photo's label names the first photo's card: a mislaid label.
       const wrongLabel = sure[0]!.card;
       const file = labels('deck.jsonl', [...sure.slice(0, 4), { file: sure[4]!.file, card: wrongLabel }]);
@@ -58,14 +67,11 @@ describe('red7 enrol', () => {
       new DeckStore(data).remove('club-deck');
       const after = await red7(['classify', '--data', data, join(dir, sure[1]!.file)]);
       expect(jsonLines(after.stdout)[0]).toMatchObject({ card: sure[1]!.card, deck: null });
-    } finally {
-      rmSync(data, { recursive: true, force: true });
-    }
+    });
   }, 600_000);
 
   it('re-derives a deck taught under another model version from its photos, and refuses one whose photos are gone', async () => {
-    const data = mkdtempSync(join(tmpdir(), 'red7-enrol-data-'));
-    try {
+    await inDataFolder(async (data) => {
       const file = labels('two.jsonl', sure.slice(0, 2));
       expect((await red7(['enrol', '--photos', dir, '--labels', file, '--data', data, '--name', 'Old'])).code).toBe(0);
       const path = join(data, 'decks', 'old', 'deck.json');
@@ -82,14 +88,11 @@ describe('red7 enrol', () => {
       const refused = await red7(['classify', '--data', data, join(dir, sure[0]!.file)]);
       expect(refused.code).toBe(1);
       expect(refused.stderr).toMatch(/taught under model 0\.0\.1.*cannot be re-derived.*teach it again/);
-    } finally {
-      rmSync(data, { recursive: true, force: true });
-    }
+    });
   }, 600_000);
 
   it('names every bad input, exits 1 and writes no deck', async () => {
-    const data = mkdtempSync(join(tmpdir(), 'red7-enrol-data-'));
-    try {
+    await inDataFolder(async (data) => {
       const file = labels('bad.jsonl', [
         sure[0]!, { file: sure[1]!.file, card: 'Z9' }, { file: 'missing.jpg', card: 'R1' }, { file: '../etc/passwd', card: 'R2' },
         'not json', { file: 'a.jpg' }, { file: 'notes.txt', card: 'O3' }, { file: 'empty.jpg', card: 'Y4' },
@@ -112,8 +115,6 @@ describe('red7 enrol', () => {
 
       expect((await red7(['enrol', '--photos', dir, '--labels', join(dir, 'nope.jsonl'), '--data', data])).stderr).toMatch(/cannot read the labels file/);
       expect((await red7(['enrol', '--photos', dir])).code).toBe(2);
-    } finally {
-      rmSync(data, { recursive: true, force: true });
-    }
+    });
   }, 600_000);
 });

@@ -24,8 +24,6 @@ export function virtualKeyCommand(view: PublicView, seat: number, key: VirtualKe
       return { command: wire(meaning.command) };
     case 'ignored':
       return { problem: meaning.message };
-    case 'notYourTurn':
-      return { problem: `it is seat ${meaning.active + 1}'s turn` };
     case 'card': {
       if (tray !== null) {
         const done = meaning.complete(tray);
