@@ -44,6 +44,23 @@ describe('card renderer', () => {
     }
   });
 
+  it('widens only training faces: four indices, rule strips and shapes behind the numeral', () => {
+    const rng = makeRng(23);
+    const seen = { fourCorners: 0, ruleStrip: 0, decor: 0 };
+    for (let i = 0; i < 600; i++) {
+      const card = ALL_CARDS[i % 49]!;
+      const st = randomStyle(card, rng, 'training');
+      if (st.fourCorners) seen.fourCorners++;
+      if (st.ruleStrip !== 'none') seen.ruleStrip++;
+      if (st.decor) seen.decor++;
+      for (const set of ['calibration', 'held-out'] as const) {
+        const other = randomStyle(card, rng, set);
+        expect([other.fourCorners, other.ruleStrip, other.decor]).toEqual([false, 'none', false]);
+      }
+    }
+    expect(Math.min(seen.fourCorners, seen.ruleStrip, seen.decor)).toBeGreaterThan(30);
+  });
+
   it('draws every Hobby World facet nearer its own printed colour than any other', () => {
     const rng = makeRng(22);
     for (const card of ALL_CARDS) {

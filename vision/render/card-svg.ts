@@ -3,7 +3,7 @@
 // layout (low-poly facets, numeral in a corner, rule in a white panel), a plain layout, and the
 // held-out gate's ribbon layout. Text is drawn as glyph outlines (fonts.ts), never as <text>.
 import { cardColour, cardValue, type Card, type Colour } from '../../device/rules/cards.ts';
-import { makeRng, type Rng } from '../random.ts';
+import { makeRng, mixSeed, type Rng } from '../random.ts';
 import { figureHeight, textPath, type FontChoice } from './fonts.ts';
 import { hex, RULE_TEXT_EN, RULE_TEXT_RU, shiftColour } from './palette.ts';
 import { FACET_MARGIN, shadeIsClear, type CardStyle } from './style.ts';
@@ -102,6 +102,32 @@ function corners(value: number, st: CardStyle, height: number, all = false): str
   return `${tl}${tr}<g transform="rotate(180 ${CARD_W / 2} ${CARD_H / 2})">${tl}${tr}</g>`;
 }
 
+/** Training's rule strip across the head or foot: a darker band of the field with the rule in white. */
+function ruleStrip(colour: Colour, st: CardStyle, rng: Rng): string {
+  if (st.ruleStrip === 'none') return '';
+  const h = rng.range(24, 40);
+  const y = st.ruleStrip === 'foot' ? CARD_H - h : 0;
+  const ruleFont = { ...st.ruleFont, subset: 'latin' as const };
+  return `<rect x="0" y="${y.toFixed(1)}" width="${CARD_W}" height="${h.toFixed(1)}" fill="${hex(shiftColour(st.band, 0, 1, rng.range(0.6, 0.9)))}"/>` +
+    fittedText(RULE_TEXT_EN[colour], CARD_W / 2, y + h / 2 + 4, rng.range(8, 10), ruleFont, rng.range(120, 200), 'fill="#fff"');
+}
+
+/** Training's loose shapes behind a plain face's numeral: discs, turned bars and blobs in the band's shade. */
+function decor(st: CardStyle, rng: Rng): string {
+  if (!st.decor) return '';
+  const shapes: string[] = [];
+  for (let i = rng.int(1, 4); i > 0; i--) {
+    const x = rng.range(0, CARD_W), y = rng.range(0, CARD_H), opacity = `opacity="${rng.range(0.5, 0.95).toFixed(2)}"`;
+    const kind = rng.int(0, 2);
+    if (kind === 0) shapes.push(`<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${rng.range(20, 80).toFixed(1)}" ${opacity}/>`);
+    else if (kind === 1) {
+      const w = rng.range(30, 150), h = rng.range(15, 70);
+      shapes.push(`<rect x="${(-w / 2).toFixed(1)}" y="${(-h / 2).toFixed(1)}" width="${w.toFixed(1)}" height="${h.toFixed(1)}" transform="translate(${x.toFixed(1)} ${y.toFixed(1)}) rotate(${rng.range(0, 180).toFixed(0)})" ${opacity}/>`);
+    } else shapes.push(`<path d="${blob(rng, x, y, rng.range(20, 60), rng.int(8, 14), 0.25)}" ${opacity}/>`);
+  }
+  return `<g fill="${hex(st.band)}">${shapes.join('')}</g>`;
+}
+
 function asmadi(colour: Colour, value: number, st: CardStyle, rng: Rng): string {
   const splat = blob(rng, CARD_W / 2 + rng.range(-10, 10), CARD_H / 2 + rng.range(-10, 10), rng.range(60, 95), rng.int(12, 20), 0.18);
   const drops = Array.from({ length: rng.int(2, 7) }, () =>
@@ -118,7 +144,7 @@ function asmadi(colour: Colour, value: number, st: CardStyle, rng: Rng): string 
     ? `<g transform="translate(${CARD_W - 44} 14)">${actionIcon(value)}</g><g transform="rotate(180 ${CARD_W / 2} ${CARD_H / 2}) translate(${CARD_W - 44} 14)">${actionIcon(value)}</g>`
     : '';
   return `<g fill="${hex(st.band)}" opacity="${rng.range(0.75, 1).toFixed(2)}">${bands}<path d="${splat}"/>${drops}</g>` +
-    rule + icon + (st.cornerNumerals ? corners(value, st, rng.range(19, 29)) : '') +
+    rule + icon + (st.cornerNumerals ? corners(value, st, rng.range(19, 29), st.fourCorners) : '') +
     bigNumeral(value, CARD_W / 2 + st.numeralDx, CARD_H / 2 + st.numeralDy, st);
 }
 
@@ -166,7 +192,7 @@ function hobby(colour: Colour, value: number, st: CardStyle, rng: Rng): string {
 function plain(value: number, st: CardStyle, rng: Rng): string {
   const ring = rng.chance(0.4) ? `<circle cx="${CARD_W / 2}" cy="${CARD_H / 2}" r="${rng.range(70, 105).toFixed(1)}" fill="${hex(st.band)}" opacity="0.8"/>` : '';
   const frame = rng.chance(0.4) ? `<rect x="14" y="14" width="${CARD_W - 28}" height="${CARD_H - 28}" rx="8" fill="none" stroke="#fff" stroke-width="${rng.range(1.5, 4).toFixed(1)}"/>` : '';
-  return ring + frame + (st.cornerNumerals ? corners(value, st, rng.range(17, 32)) : '') +
+  return ring + frame + (st.cornerNumerals ? corners(value, st, rng.range(17, 32), st.fourCorners) : '') +
     bigNumeral(value, CARD_W / 2 + st.numeralDx, CARD_H / 2 + st.numeralDy, st);
 }
 
@@ -192,6 +218,11 @@ export function cardSvg(card: Card, st: CardStyle, width: number, height: number
   const rng = makeRng(st.shapeSeed);
   const colour = cardColour(card);
   const value = cardValue(card);
+  // Training's wider spread draws from a stream of its own, so the editions' shapes stay as drawn.
+  const wide = makeRng(mixSeed(st.shapeSeed, 17));
+  const strip = ruleStrip(colour, st, wide);
+  // Over the Asmadi drip bands, which would hide it; under a plain face's indices.
+  const [under, over] = st.layout === 'asmadi' ? [decor(st, wide), strip] : [decor(st, wide) + strip, ''];
   const inner = st.layout === 'asmadi' ? asmadi(colour, value, st, rng)
     : st.layout === 'hobby' ? hobby(colour, value, st, rng)
     : st.layout === 'ribbon' ? ribbon(colour, value, st, rng)
@@ -205,6 +236,6 @@ export function cardSvg(card: Card, st: CardStyle, width: number, height: number
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${CARD_W} ${CARD_H}">` +
     `<defs>${shadowFilter(st)}${grad}<clipPath id="face"><rect x="${b}" y="${b}" width="${CARD_W - 2 * b}" height="${CARD_H - 2 * b}" rx="${Math.max(2, r - b)}"/></clipPath></defs>` +
     `<rect width="${CARD_W}" height="${CARD_H}" rx="${r}" fill="#f4f2ee"/>` +
-    `<g clip-path="url(#face)"><rect width="${CARD_W}" height="${CARD_H}" fill="${fieldFill}"/>${inner}</g></svg>`;
+    `<g clip-path="url(#face)"><rect width="${CARD_W}" height="${CARD_H}" fill="${fieldFill}"/>${under}${inner}${over}</g></svg>`;
 }
 

@@ -45,6 +45,12 @@ export interface CardStyle {
   /** Hobby World: the corner numeral is turned a quarter. */
   quarterTurn: boolean;
   gradient: number;
+  /** Training's wider spread (false elsewhere): indices in all four corners, */
+  fourCorners: boolean;
+  /** the rule in a darker strip across the head or foot, */
+  ruleStrip: 'none' | 'head' | 'foot';
+  /** and loose shapes in the band's shade behind the numeral (plain layout). */
+  decor: boolean;
 }
 
 /** Hue distance in degrees, the short way round. */
@@ -126,6 +132,28 @@ export function drawLayout(set: StyleSet, rng: Rng): Layout {
  * card's own, shifted in hue, saturation and value; the typeface and layout come from the set.
  */
 export function randomStyle(card: Card, rng: Rng, set: StyleSet = 'training'): CardStyle {
+  const style = drawStyle(card, rng, set);
+  return set === 'training' ? widen(style, rng) : style;
+}
+
+/**
+ * Training's faces vary further than the two editions: printings put indices in four corners,
+ * rules in strips, outlines round the numeral and shapes behind it. Drawn after everything else
+ * and for training only, so calibration and held-out faces stay the draws they were.
+ */
+function widen(st: CardStyle, rng: Rng): CardStyle {
+  const outline = rng.chance(0.25) ? rng.range(1, 3) : 0;
+  const strip = st.layout !== 'hobby' && rng.chance(0.3) ? (rng.chance(0.5) ? 'foot' : 'head') : 'none';
+  return {
+    ...st,
+    numeralOutline: st.numeralOutline > 0 ? st.numeralOutline : outline,
+    fourCorners: st.cornerNumerals && st.layout !== 'hobby' && rng.chance(0.35),
+    ruleStrip: strip,
+    decor: st.layout === 'plain' && rng.chance(0.6),
+  };
+}
+
+function drawStyle(card: Card, rng: Rng, set: StyleSet): CardStyle {
   const colour = cardColour(card);
   const printed = PRINTED[colour];
   const layout = drawLayout(set, rng);
@@ -162,5 +190,8 @@ export function randomStyle(card: Card, rng: Rng, set: StyleSet = 'training'): C
     ruleText: layout !== 'plain' || rng.chance(0.3),
     quarterTurn: rng.chance(0.5),
     gradient: layout === 'plain' && rng.chance(0.5) ? rng.range(-0.25, 0.25) : 0,
+    fourCorners: false,
+    ruleStrip: 'none',
+    decor: false,
   };
 }

@@ -107,7 +107,7 @@ export async function trainModel(o: TrainOptions): Promise<{ metadata: Metadata 
   log(`validation top-1 before rejection: ${(raw * 100).toFixed(2)} %`);
   log(`validation: ${acc.correct}/${acc.photos} correct, ${acc.confidentErrors} confident errors, ${acc.rejected} rejected at threshold ${threshold.toFixed(4)}`);
   const metadata: Metadata = {
-    version: '5.1.0',
+    version: '5.2.0',
     created: new Date().toISOString(),
     labels: LABELS,
     input: { kind: INPUT_KIND, cropHeight: CROP_H, cropWidth: CROP_W, gridHeight: GRID_H, gridWidth: GRID_W, length: FEATURE_LENGTH, workSize: WORK_SIZE },
