@@ -10,6 +10,7 @@
 import type { RawImage } from '../image.ts';
 import type { Point } from '../homography.ts';
 import { hypot } from './hypot.ts';
+import { BRIGHTNESS_WEIGHT, inkContrast, mixtureDistance, paletteOf, type Ink } from './palette.ts';
 import { crossFilter } from './morphology.ts';
 import { convexHull, fitLine, grownQuad, insideTest, intersect, mostSupportedLine, quadArea, quadShape, uncut } from './geometry.ts';
 
@@ -87,6 +88,8 @@ interface TableDistance {
   tc: number;
   tBright: number;
   tDark: number;
+  /** The levels' thresholds, strict to loose (fewer on a patterned cloth, see CLOTH_STRICTNESS). */
+  levels: readonly number[];
 }
 
 function tableDistance(f: ReturnType<typeof shrink>): TableDistance {
@@ -105,19 +108,53 @@ function tableDistance(f: ReturnType<typeof shrink>): TableDistance {
   const logRatio = new Float64Array(3 * 255 * MASK_FACTOR * MASK_FACTOR + 1).fill(NaN);
   for (let i = 0; i < w * h; i++) {
     const li = l[i]!, da = c1[i]! - a0, db = c2[i]! - b0;
-    // Chroma is unreliable in near-black pixels: demand more of it there.
-    dc[i] = hypot(da, db) / (li < 30 ? 1 + (30 - li) / 15 : 1);
+    dc[i] = hypot(da, db) / nearBlack(li);
     let lr = logRatio[sums[i]!]!;
     if (lr !== lr) lr = logRatio[sums[i]!] = Math.log((li + 10) / lt);
     dl[i] = lr;
   }
+  let tc = Math.max(0.13, 2 * quantile(cd, 0.9)), levels = STRICTNESS;
+  const cloth = tc > PATTERNED_SPREAD ? clothDistance(f, ring, dc) : null;
+  if (cloth !== null) { tc = cloth; levels = CLOTH_STRICTNESS; }
   return {
     dc, dl, w, h,
     washed: triangleDistance([a0, b0], LAMP_WARM, LAMP_COOL),
-    tc: Math.max(0.13, 2 * quantile(cd, 0.9)),
+    tc,
+    levels,
     tBright: Math.max(0.3, 2 * quantile(ld, 0.9)),
     tDark: Math.min(-1.0, 2 * quantile(ld, 0.1)),
   };
+}
+
+/** Chroma is unreliable in near-black pixels: a distance is divided by this, so more of it is demanded there. */
+function nearBlack(brightness: number): number {
+  return brightness < 30 ? 1 + (30 - brightness) / 15 : 1;
+}
+
+/** A border whose colours spread wider than this (the single-colour threshold it gives) is a patterned cloth. */
+const PATTERNED_SPREAD = 0.5;
+
+/**
+ * A patterned cloth's distance: each pixel's from the border's colours and their two-colour
+ * mixtures (see palette.ts), written over `dc`; gives the threshold that distance must pass, or
+ * null (and `dc` untouched) when no colour of the border repeats as a cloth's does.
+ */
+function clothDistance(f: ReturnType<typeof shrink>, ring: readonly number[], dc: Float32Array): number | null {
+  const { l, c1, c2 } = f;
+  const at = (i: number): Ink => [c1[i]!, c2[i]!, BRIGHTNESS_WEIGHT * Math.log(l[i]! + 10)];
+  const { w, h } = f, loop: number[] = [];
+  for (let x = 0; x < w - 1; x++) loop.push(x);
+  for (let y = 0; y < h - 1; y++) loop.push(y * w + w - 1);
+  for (let x = w - 1; x > 0; x--) loop.push((h - 1) * w + x);
+  for (let y = h - 1; y > 0; y--) loop.push(y * w);
+  const palette = paletteOf(ring.map(at), loop.map(at));
+  if (!inkContrast(palette)) return null;
+  const distance = mixtureDistance(palette);
+  for (let i = 0; i < dc.length; i++) {
+    const li = l[i]!;
+    dc[i] = distance(c1[i]!, c2[i]!, BRIGHTNESS_WEIGHT * Math.log(li + 10)) / nearBlack(li);
+  }
+  return Math.max(0.13, 2 * quantile(ring.map((i) => dc[i]!), 0.9));
 }
 
 /**
@@ -537,6 +574,8 @@ const EDGE_REACH = 3;
 
 /** Thresholds are tried strict first, then looser: a card whose colour is close to the table's (orange on wood in warm light) only separates at a looser one. */
 const STRICTNESS = [1, 0.72, 0.5];
+/** On a patterned cloth the loosest level takes in the cloth's own odd pixels, whose filled holes can make a card of cloth. */
+const CLOTH_STRICTNESS = [1, 0.72, 0.6];
 
 /** The smallest piece of a mask kept for the second-card check, as a share of the frame. */
 const PIECE_AREA = 0.005;
@@ -835,7 +874,7 @@ export function locateCard(img: RawImage): Located {
   const levels: Array<{ blobs: Blob[]; biggest: Blob; quad: Point[]; edge: number; eroded?: boolean }> = [];
   const distance = tableDistance(f);
   const everyBlob: Blob[][] = [];
-  for (const strictness of STRICTNESS) {
+  for (const strictness of distance.levels) {
     const m = clean(foreground(distance, strictness), f.w, f.h);
     const all = blobs(m, f.w, f.h, PIECE_AREA * f.w * f.h);
     everyBlob.push(all);
@@ -853,7 +892,7 @@ export function locateCard(img: RawImage): Located {
   // The glare mask is made only on the paths that ask for it: most frames never do.
   let glareMemo: Uint8Array | null = null;
   const glare = (): Uint8Array => (glareMemo ??= glareMask(f, distance));
-  const glareFree = (): Blob[][] => STRICTNESS.map((s) => {
+  const glareFree = (): Blob[][] => distance.levels.map((s) => {
     const m = foreground(distance, s), g = glare();
     for (let i = 0; i < m.length; i++) if (g[i]) m[i] = 0;
     return blobs(clean(m, f.w, f.h), f.w, f.h, MIN_AREA * f.w * f.h);

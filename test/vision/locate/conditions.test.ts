@@ -47,8 +47,10 @@ describe('card locator under table conditions', () => {
   }, 240_000);
 
   it('finds a card on a patterned cloth, its corners within 6 % of its height', async () => {
+    // The cloth is told by its colours and their mixtures, not by one median colour: 17 of these
+    // 24 cards were found by the median alone, 22 since.
     const results = await locateLine('patterned-cloth', 24);
-    expect(within(results)).toBeGreaterThanOrEqual(15);
+    expect(within(results)).toBeGreaterThanOrEqual(20);
   }, 240_000);
 
   it('puts the corners of a card cut by the frame\'s edge where the whole card lies, outside the frame', async () => {
