@@ -12,7 +12,7 @@ import type { Point } from '../homography.ts';
 import { hypot } from './hypot.ts';
 import { BRIGHTNESS_WEIGHT, inkContrast, mixtureDistance, paletteOf, type Ink } from './palette.ts';
 import { crossFilter } from './morphology.ts';
-import { convexHull, fitLine, grownQuad, insideTest, intersect, mostSupportedLine, quadArea, quadShape, uncut } from './geometry.ts';
+import { convergence, convexHull, fitLine, grownQuad, insideTest, intersect, mostSupportedLine, quadArea, quadShape, uncut } from './geometry.ts';
 
 /** The locator's answer: one card with its corners (TL, TR, BR, BL), none, or several. */
 export type Located =
@@ -299,12 +299,56 @@ function cardLike(b: Blob): boolean {
 }
 
 /** True for corners that make a card seen slightly off-axis: opposite sides alike, corners near square, area matching the blob. */
-function quadLike(q: Point[], blobArea: number): boolean {
-  if (!quadShape(q)) return false;
+function quadLike(q: Point[], blobArea: number, tilted = false): boolean {
+  if (!(tilted ? quadShape(q, TILTED_SIDES, TILTED_COSINE) : quadShape(q))) return false;
   let area = 0;
   for (let i = 0; i < 4; i++) area += q[i]![0] * q[(i + 1) % 4]![1] - q[(i + 1) % 4]![0] * q[i]![1];
   const ratio = Math.abs(area) / 2 / (blobArea * MASK_FACTOR * MASK_FACTOR);
   return ratio > 0.85 && ratio < 1.2;
+}
+
+/** A blob at least this filled may be a card seen by a tilted camera whatever its proportions (see tiltedCard). */
+const TILTED_FILL = 0.95;
+/** A tilted card's least proportions (a card's 5:7 foreshortened across its long axis by a 45° tilt). */
+const TILTED_ASPECT = 0.45;
+/** A tilted card's perspective: opposite sides' lengths within this ratio, corners within about 53°–127°. */
+const TILTED_SIDES = 1.67;
+const TILTED_COSINE = 0.6;
+/** Proportions above which a tilted card's long axis is told by perspective, not by the blob's shape. */
+const SQUAT = 0.8;
+
+/**
+ * A card seen by a camera tilted up to 45°: foreshortened anywhere from about 1:2 to square and
+ * drawn in perspective, but still a filled quadrilateral; null for anything else. A squat one is
+ * returned with its long axis turned to the card's own: foreshortening shortened that axis, and
+ * it is the axis whose sides converge.
+ */
+function tiltedCard(b: Blob, w: number, h: number): Blob | null {
+  const aspect = b.short / b.long;
+  if (b.fill < TILTED_FILL || b.fill > 1.12 || aspect < TILTED_ASPECT || touchesBorder(b, w, h)) return null;
+  const q = corners(b, w);
+  if (!quadLike(q, b.area, true)) return null;
+  // Sides 1 and 3 run along the blob's long axis, 0 and 2 across it.
+  let card = b;
+  if (aspect >= SQUAT && convergence(q, 0) > convergence(q, 1)) {
+    card = { ...b, e1: [-b.e1[1], b.e1[0]], long: b.short, short: b.long };
+    if (!quadLike(corners(card, w), b.area, true)) return null;
+  }
+  // Two overlapping cards, or a card and a thumb, also make a filled blob: its outline strays from any quad.
+  const edge = edgePixelsOf(card, w, h);
+  return outlineSupport(edge, cardCorners(card, w, h)) >= TILTED_OUTLINE * edge.length ? card : null;
+}
+
+/** The least share of a tilted card's blob's edge pixels on its quad's outline. */
+const TILTED_OUTLINE = 0.9;
+
+/** Whether a blob reaches the frame's border (within 2 mask pixels): the frame, not the card, made that side. */
+function touchesBorder(b: Blob, w: number, h: number): boolean {
+  for (const i of b.pixels) {
+    const x = i % w, y = (i / w) | 0;
+    if (x < 2 || y < 2 || x >= w - 2 || y >= h - 2) return true;
+  }
+  return false;
 }
 
 /** (right, down) of TL, TR, BR, BL in a blob's frame, its long axis as "up". */
@@ -594,11 +638,7 @@ const SPILL_SHARE = 0.02;
 
 /** Whether a blob meets the frame's edge, or glare lies just outside its card's quad (within a tenth of its size). */
 function cutOrSpilled(b: Blob, quad: readonly Point[], glare: Uint8Array, w: number, h: number): boolean {
-  for (const i of b.pixels) {
-    const x = i % w, y = (i / w) | 0;
-    if (x < 2 || y < 2 || x >= w - 2 || y >= h - 2) return true;
-  }
-  return spilled(quad, glare, w);
+  return touchesBorder(b, w, h) || spilled(quad, glare, w);
 }
 
 /** Whether fewer than SWOLLEN_OUTLINE of a found card's blob's edge pixels lie on its quad's outline. */
@@ -878,7 +918,12 @@ export function locateCard(img: RawImage): Located {
     const m = clean(foreground(distance, strictness), f.w, f.h);
     const all = blobs(m, f.w, f.h, PIECE_AREA * f.w * f.h);
     everyBlob.push(all);
-    const level = all.filter((b) => b.area >= MIN_AREA * f.w * f.h && cardLike(b) && quadLike(corners(b, f.w), b.area));
+    const level: Blob[] = [];
+    for (const b of all) {
+      if (b.area < MIN_AREA * f.w * f.h) continue;
+      const card = cardLike(b) && quadLike(corners(b, f.w), b.area) ? b : tiltedCard(b, f.w, f.h);
+      if (card !== null) level.push(card);
+    }
     if (level.length === 0) continue;
     const biggest = level.reduce((a, b) => (b.area > a.area ? b : a));
     const quad = cardCorners(biggest, f.w, f.h);
