@@ -10,7 +10,7 @@
 import type { RawImage } from '../image.ts';
 import type { Point } from '../homography.ts';
 import { hypot } from './hypot.ts';
-import { BRIGHTNESS_WEIGHT, inkContrast, mixtureDistance, paletteOf, type Ink } from './palette.ts';
+import { BRIGHTNESS_WEIGHT, CLOTH_CONTRAST, inkContrast, mixtureDistance, paletteOf, type Ink } from './palette.ts';
 import { crossFilter } from './morphology.ts';
 import { convergence, convexHull, fitLine, grownQuad, insideTest, intersect, mostSupportedLine, quadArea, quadShape, uncut } from './geometry.ts';
 
@@ -114,11 +114,22 @@ function tableDistance(f: ReturnType<typeof shrink>): TableDistance {
     dl[i] = lr;
   }
   let tc = Math.max(0.13, 2 * quantile(cd, 0.9)), levels = STRICTNESS;
-  const cloth = tc > PATTERNED_SPREAD ? clothDistance(f, ring, dc) : null;
-  if (cloth !== null) { tc = cloth; levels = CLOTH_STRICTNESS; }
+  const washed = triangleDistance([a0, b0], LAMP_WARM, LAMP_COOL);
+  if (tc > PATTERNED_SPREAD) {
+    const palette = borderPalette(f, ring);
+    if (inkContrast(palette)) {
+      tc = clothDistance(f, ring, dc, palette);
+      levels = CLOTH_STRICTNESS;
+    } else if (palette.length > 0) {
+      // A plain table with a card or a hand cut by the frame in its border: the spread is the table's own.
+      // Glare reaching the border stays the table's: it is the table under more light.
+      const near = mixtureDistance(palette);
+      const own = cd.filter((_, k) => near(...inkOf(f, ring[k]!)) < CLOTH_CONTRAST || washed(c1[ring[k]!]!, c2[ring[k]!]!) < GLARE_SATURATION);
+      if (own.length > 0) tc = Math.max(0.13, 2 * quantile(own, 0.9));
+    }
+  }
   return {
-    dc, dl, w, h,
-    washed: triangleDistance([a0, b0], LAMP_WARM, LAMP_COOL),
+    dc, dl, w, h, washed,
     tc,
     levels,
     tBright: Math.max(0.3, 2 * quantile(ld, 0.9)),
@@ -134,26 +145,28 @@ function nearBlack(brightness: number): number {
 /** A border whose colours spread wider than this (the single-colour threshold it gives) is a patterned cloth. */
 const PATTERNED_SPREAD = 0.5;
 
-/**
- * A patterned cloth's distance: each pixel's from the border's colours and their two-colour
- * mixtures (see palette.ts), written over `dc`; gives the threshold that distance must pass, or
- * null (and `dc` untouched) when no colour of the border repeats as a cloth's does.
- */
-function clothDistance(f: ReturnType<typeof shrink>, ring: readonly number[], dc: Float32Array): number | null {
-  const { l, c1, c2 } = f;
-  const at = (i: number): Ink => [c1[i]!, c2[i]!, BRIGHTNESS_WEIGHT * Math.log(l[i]! + 10)];
+/** A pixel in the palette's space (see palette.ts). */
+function inkOf(f: ReturnType<typeof shrink>, i: number): Ink {
+  return [f.c1[i]!, f.c2[i]!, BRIGHTNESS_WEIGHT * Math.log(f.l[i]! + 10)];
+}
+
+/** The colours that come back round the frame's border as a cloth's do (see palette.ts). */
+function borderPalette(f: ReturnType<typeof shrink>, ring: readonly number[]): Ink[] {
   const { w, h } = f, loop: number[] = [];
   for (let x = 0; x < w - 1; x++) loop.push(x);
   for (let y = 0; y < h - 1; y++) loop.push(y * w + w - 1);
   for (let x = w - 1; x > 0; x--) loop.push((h - 1) * w + x);
   for (let y = h - 1; y > 0; y--) loop.push(y * w);
-  const palette = paletteOf(ring.map(at), loop.map(at));
-  if (!inkContrast(palette)) return null;
+  return paletteOf(ring.map((i) => inkOf(f, i)), loop.map((i) => inkOf(f, i)));
+}
+
+/**
+ * A patterned cloth's distance: each pixel's from the cloth's colours and their two-colour
+ * mixtures (see palette.ts), written over `dc`; gives the threshold that distance must pass.
+ */
+function clothDistance(f: ReturnType<typeof shrink>, ring: readonly number[], dc: Float32Array, palette: readonly Ink[]): number {
   const distance = mixtureDistance(palette);
-  for (let i = 0; i < dc.length; i++) {
-    const li = l[i]!;
-    dc[i] = distance(c1[i]!, c2[i]!, BRIGHTNESS_WEIGHT * Math.log(li + 10)) / nearBlack(li);
-  }
+  for (let i = 0; i < dc.length; i++) dc[i] = distance(...inkOf(f, i)) / nearBlack(f.l[i]!);
   return Math.max(0.13, 2 * quantile(ring.map((i) => dc[i]!), 0.9));
 }
 

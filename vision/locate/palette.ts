@@ -70,7 +70,7 @@ export function inkContrast(palette: readonly Ink[]): boolean {
   return false;
 }
 
-const CLOTH_CONTRAST = 0.25;
+export const CLOTH_CONTRAST = 0.25;
 
 function dist2(a: Ink, b: Ink): number {
   return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 + (a[2] - b[2]) ** 2;

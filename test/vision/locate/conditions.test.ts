@@ -61,9 +61,11 @@ describe('card locator under table conditions', () => {
   }, 240_000);
 
   it('puts the corners of a card cut by the frame\'s edge where the whole card lies, outside the frame', async () => {
-    // The cut side is the frame's; the sides running into it are extended to a card's 5:7.
+    // The cut side is the frame's; the sides running into it are extended to a card's 5:7. The
+    // cut card's colour in the frame's border is no part of the table's spread: 17 of these 24
+    // cards were found with it, 20 since.
     const results = await locateLine('partly-off-frame', 24);
-    expect(within(results)).toBeGreaterThanOrEqual(13);
+    expect(within(results)).toBeGreaterThanOrEqual(18);
     const outside = results.filter((r) => r.found.kind === 'card' && r.error <= CORNER_BOUND && r.found.quad.some(([x, y]) => x < 0 || y < 0 || x > 384 || y > 288));
     expect(outside.length).toBeGreaterThan(0);
   }, 240_000);
