@@ -47,17 +47,29 @@ export function intersect(a: { at: Point; dir: Point }, b: { at: Point; dir: Poi
   return [a.at[0] + t * a.dir[0], a.at[1] + t * a.dir[1]];
 }
 
-/** True for corners whose opposite sides are alike and whose angles are near square. */
-export function quadShape(q: readonly Point[]): boolean {
+/**
+ * True for corners whose opposite sides are alike (their lengths' ratio within `sideRatio`) and
+ * whose angles are near square (|cos| within `cosine`: 0.4 is about 66°–114°).
+ */
+export function quadShape(q: readonly Point[], sideRatio = 1.33, cosine = 0.4): boolean {
   const side = (i: number): number => Math.hypot(q[(i + 1) % 4]![0] - q[i]![0], q[(i + 1) % 4]![1] - q[i]![1]);
   const s = [0, 1, 2, 3].map(side);
-  if (s[0]! / s[2]! < 0.75 || s[0]! / s[2]! > 1.33 || s[1]! / s[3]! < 0.75 || s[1]! / s[3]! > 1.33) return false;
+  const far = (r: number): boolean => r < 1 / sideRatio || r > sideRatio;
+  if (far(s[0]! / s[2]!) || far(s[1]! / s[3]!)) return false;
   for (let i = 0; i < 4; i++) {
     const a = q[(i + 3) % 4]!, b = q[i]!, c = q[(i + 1) % 4]!;
     const cos = ((a[0] - b[0]) * (c[0] - b[0]) + (a[1] - b[1]) * (c[1] - b[1])) / (Math.hypot(a[0] - b[0], a[1] - b[1]) * Math.hypot(c[0] - b[0], c[1] - b[1]));
-    if (Math.abs(cos) > 0.4) return false; // beyond about 66°–114°
+    if (Math.abs(cos) > cosine) return false;
   }
   return true;
+}
+
+/** The angle (radians, 0 for parallel) between a quad's side k and its opposite side. */
+export function convergence(q: readonly Point[], k: number): number {
+  const a = q[k]!, b = q[(k + 1) % 4]!, c = q[(k + 2) % 4]!, d = q[(k + 3) % 4]!;
+  const u = Math.atan2(b[1] - a[1], b[0] - a[0]), v = Math.atan2(c[1] - d[1], c[0] - d[0]);
+  const diff = Math.abs(u - v) % Math.PI;
+  return Math.min(diff, Math.PI - diff);
 }
 
 export function quadArea(q: readonly Point[]): number {

@@ -10,8 +10,9 @@
 import type { RawImage } from '../image.ts';
 import type { Point } from '../homography.ts';
 import { hypot } from './hypot.ts';
+import { BRIGHTNESS_WEIGHT, CLOTH_CONTRAST, inkContrast, mixtureDistance, paletteOf, type Ink } from './palette.ts';
 import { crossFilter } from './morphology.ts';
-import { convexHull, fitLine, grownQuad, insideTest, intersect, mostSupportedLine, quadArea, quadShape, uncut } from './geometry.ts';
+import { convergence, convexHull, fitLine, grownQuad, insideTest, intersect, mostSupportedLine, quadArea, quadShape, uncut } from './geometry.ts';
 
 /** The locator's answer: one card with its corners (TL, TR, BR, BL), none, or several. */
 export type Located =
@@ -87,6 +88,8 @@ interface TableDistance {
   tc: number;
   tBright: number;
   tDark: number;
+  /** The levels' thresholds, strict to loose (fewer on a patterned cloth, see CLOTH_STRICTNESS). */
+  levels: readonly number[];
 }
 
 function tableDistance(f: ReturnType<typeof shrink>): TableDistance {
@@ -105,19 +108,66 @@ function tableDistance(f: ReturnType<typeof shrink>): TableDistance {
   const logRatio = new Float64Array(3 * 255 * MASK_FACTOR * MASK_FACTOR + 1).fill(NaN);
   for (let i = 0; i < w * h; i++) {
     const li = l[i]!, da = c1[i]! - a0, db = c2[i]! - b0;
-    // Chroma is unreliable in near-black pixels: demand more of it there.
-    dc[i] = hypot(da, db) / (li < 30 ? 1 + (30 - li) / 15 : 1);
+    dc[i] = hypot(da, db) / nearBlack(li);
     let lr = logRatio[sums[i]!]!;
     if (lr !== lr) lr = logRatio[sums[i]!] = Math.log((li + 10) / lt);
     dl[i] = lr;
   }
+  let tc = Math.max(0.13, 2 * quantile(cd, 0.9)), levels = STRICTNESS;
+  const washed = triangleDistance([a0, b0], LAMP_WARM, LAMP_COOL);
+  if (tc > PATTERNED_SPREAD) {
+    const palette = borderPalette(f, ring);
+    if (inkContrast(palette)) {
+      tc = clothDistance(f, ring, dc, palette);
+      levels = CLOTH_STRICTNESS;
+    } else if (palette.length > 0) {
+      // A plain table with a card or a hand cut by the frame in its border: the spread is the table's own.
+      // Glare reaching the border stays the table's: it is the table under more light.
+      const near = mixtureDistance(palette);
+      const own = cd.filter((_, k) => near(...inkOf(f, ring[k]!)) < CLOTH_CONTRAST || washed(c1[ring[k]!]!, c2[ring[k]!]!) < GLARE_SATURATION);
+      if (own.length > 0) tc = Math.max(0.13, 2 * quantile(own, 0.9));
+    }
+  }
   return {
-    dc, dl, w, h,
-    washed: triangleDistance([a0, b0], LAMP_WARM, LAMP_COOL),
-    tc: Math.max(0.13, 2 * quantile(cd, 0.9)),
+    dc, dl, w, h, washed,
+    tc,
+    levels,
     tBright: Math.max(0.3, 2 * quantile(ld, 0.9)),
     tDark: Math.min(-1.0, 2 * quantile(ld, 0.1)),
   };
+}
+
+/** Chroma is unreliable in near-black pixels: a distance is divided by this, so more of it is demanded there. */
+function nearBlack(brightness: number): number {
+  return brightness < 30 ? 1 + (30 - brightness) / 15 : 1;
+}
+
+/** A border whose colours spread wider than this (the single-colour threshold it gives) is a patterned cloth. */
+const PATTERNED_SPREAD = 0.5;
+
+/** A pixel in the palette's space (see palette.ts). */
+function inkOf(f: ReturnType<typeof shrink>, i: number): Ink {
+  return [f.c1[i]!, f.c2[i]!, BRIGHTNESS_WEIGHT * Math.log(f.l[i]! + 10)];
+}
+
+/** The colours that come back round the frame's border as a cloth's do (see palette.ts). */
+function borderPalette(f: ReturnType<typeof shrink>, ring: readonly number[]): Ink[] {
+  const { w, h } = f, loop: number[] = [];
+  for (let x = 0; x < w - 1; x++) loop.push(x);
+  for (let y = 0; y < h - 1; y++) loop.push(y * w + w - 1);
+  for (let x = w - 1; x > 0; x--) loop.push((h - 1) * w + x);
+  for (let y = h - 1; y > 0; y--) loop.push(y * w);
+  return paletteOf(ring.map((i) => inkOf(f, i)), loop.map((i) => inkOf(f, i)));
+}
+
+/**
+ * A patterned cloth's distance: each pixel's from the cloth's colours and their two-colour
+ * mixtures (see palette.ts), written over `dc`; gives the threshold that distance must pass.
+ */
+function clothDistance(f: ReturnType<typeof shrink>, ring: readonly number[], dc: Float32Array, palette: readonly Ink[]): number {
+  const distance = mixtureDistance(palette);
+  for (let i = 0; i < dc.length; i++) dc[i] = distance(...inkOf(f, i)) / nearBlack(f.l[i]!);
+  return Math.max(0.13, 2 * quantile(ring.map((i) => dc[i]!), 0.9));
 }
 
 /**
@@ -262,12 +312,56 @@ function cardLike(b: Blob): boolean {
 }
 
 /** True for corners that make a card seen slightly off-axis: opposite sides alike, corners near square, area matching the blob. */
-function quadLike(q: Point[], blobArea: number): boolean {
-  if (!quadShape(q)) return false;
+function quadLike(q: Point[], blobArea: number, tilted = false): boolean {
+  if (!(tilted ? quadShape(q, TILTED_SIDES, TILTED_COSINE) : quadShape(q))) return false;
   let area = 0;
   for (let i = 0; i < 4; i++) area += q[i]![0] * q[(i + 1) % 4]![1] - q[(i + 1) % 4]![0] * q[i]![1];
   const ratio = Math.abs(area) / 2 / (blobArea * MASK_FACTOR * MASK_FACTOR);
   return ratio > 0.85 && ratio < 1.2;
+}
+
+/** A blob at least this filled may be a card seen by a tilted camera whatever its proportions (see tiltedCard). */
+const TILTED_FILL = 0.95;
+/** A tilted card's least proportions (a card's 5:7 foreshortened across its long axis by a 45° tilt). */
+const TILTED_ASPECT = 0.45;
+/** A tilted card's perspective: opposite sides' lengths within this ratio, corners within about 53°–127°. */
+const TILTED_SIDES = 1.67;
+const TILTED_COSINE = 0.6;
+/** Proportions above which a tilted card's long axis is told by perspective, not by the blob's shape. */
+const SQUAT = 0.8;
+
+/**
+ * A card seen by a camera tilted up to 45°: foreshortened anywhere from about 1:2 to square and
+ * drawn in perspective, but still a filled quadrilateral; null for anything else. A squat one is
+ * returned with its long axis turned to the card's own: foreshortening shortened that axis, and
+ * it is the axis whose sides converge.
+ */
+function tiltedCard(b: Blob, w: number, h: number): Blob | null {
+  const aspect = b.short / b.long;
+  if (b.fill < TILTED_FILL || b.fill > 1.12 || aspect < TILTED_ASPECT || touchesBorder(b, w, h)) return null;
+  const q = corners(b, w);
+  if (!quadLike(q, b.area, true)) return null;
+  // Sides 1 and 3 run along the blob's long axis, 0 and 2 across it.
+  let card = b;
+  if (aspect >= SQUAT && convergence(q, 0) > convergence(q, 1)) {
+    card = { ...b, e1: [-b.e1[1], b.e1[0]], long: b.short, short: b.long };
+    if (!quadLike(corners(card, w), b.area, true)) return null;
+  }
+  // Two overlapping cards, or a card and a thumb, also make a filled blob: its outline strays from any quad.
+  const edge = edgePixelsOf(card, w, h);
+  return outlineSupport(edge, cardCorners(card, w, h)) >= TILTED_OUTLINE * edge.length ? card : null;
+}
+
+/** The least share of a tilted card's blob's edge pixels on its quad's outline. */
+const TILTED_OUTLINE = 0.9;
+
+/** Whether a blob reaches the frame's border (within 2 mask pixels): the frame, not the card, made that side. */
+function touchesBorder(b: Blob, w: number, h: number): boolean {
+  for (const i of b.pixels) {
+    const x = i % w, y = (i / w) | 0;
+    if (x < 2 || y < 2 || x >= w - 2 || y >= h - 2) return true;
+  }
+  return false;
 }
 
 /** (right, down) of TL, TR, BR, BL in a blob's frame, its long axis as "up". */
@@ -537,6 +631,8 @@ const EDGE_REACH = 3;
 
 /** Thresholds are tried strict first, then looser: a card whose colour is close to the table's (orange on wood in warm light) only separates at a looser one. */
 const STRICTNESS = [1, 0.72, 0.5];
+/** On a patterned cloth the loosest level takes in the cloth's own odd pixels, whose filled holes can make a card of cloth. */
+const CLOTH_STRICTNESS = [1, 0.72, 0.6];
 
 /** The smallest piece of a mask kept for the second-card check, as a share of the frame. */
 const PIECE_AREA = 0.005;
@@ -555,11 +651,7 @@ const SPILL_SHARE = 0.02;
 
 /** Whether a blob meets the frame's edge, or glare lies just outside its card's quad (within a tenth of its size). */
 function cutOrSpilled(b: Blob, quad: readonly Point[], glare: Uint8Array, w: number, h: number): boolean {
-  for (const i of b.pixels) {
-    const x = i % w, y = (i / w) | 0;
-    if (x < 2 || y < 2 || x >= w - 2 || y >= h - 2) return true;
-  }
-  return spilled(quad, glare, w);
+  return touchesBorder(b, w, h) || spilled(quad, glare, w);
 }
 
 /** Whether fewer than SWOLLEN_OUTLINE of a found card's blob's edge pixels lie on its quad's outline. */
@@ -835,11 +927,16 @@ export function locateCard(img: RawImage): Located {
   const levels: Array<{ blobs: Blob[]; biggest: Blob; quad: Point[]; edge: number; eroded?: boolean }> = [];
   const distance = tableDistance(f);
   const everyBlob: Blob[][] = [];
-  for (const strictness of STRICTNESS) {
+  for (const strictness of distance.levels) {
     const m = clean(foreground(distance, strictness), f.w, f.h);
     const all = blobs(m, f.w, f.h, PIECE_AREA * f.w * f.h);
     everyBlob.push(all);
-    const level = all.filter((b) => b.area >= MIN_AREA * f.w * f.h && cardLike(b) && quadLike(corners(b, f.w), b.area));
+    const level: Blob[] = [];
+    for (const b of all) {
+      if (b.area < MIN_AREA * f.w * f.h) continue;
+      const card = cardLike(b) && quadLike(corners(b, f.w), b.area) ? b : tiltedCard(b, f.w, f.h);
+      if (card !== null) level.push(card);
+    }
     if (level.length === 0) continue;
     const biggest = level.reduce((a, b) => (b.area > a.area ? b : a));
     const quad = cardCorners(biggest, f.w, f.h);
@@ -853,7 +950,7 @@ export function locateCard(img: RawImage): Located {
   // The glare mask is made only on the paths that ask for it: most frames never do.
   let glareMemo: Uint8Array | null = null;
   const glare = (): Uint8Array => (glareMemo ??= glareMask(f, distance));
-  const glareFree = (): Blob[][] => STRICTNESS.map((s) => {
+  const glareFree = (): Blob[][] => distance.levels.map((s) => {
     const m = foreground(distance, s), g = glare();
     for (let i = 0; i < m.length; i++) if (g[i]) m[i] = 0;
     return blobs(clean(m, f.w, f.h), f.w, f.h, MIN_AREA * f.w * f.h);

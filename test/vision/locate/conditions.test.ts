@@ -14,17 +14,24 @@ beforeAll(() => {
 });
 
 /** Locates photos 0..n−1 of a line: what the locator said and each card's worst corner (share of the card's height). */
-async function locateLine(line: EvalLine, n: number): Promise<Array<{ found: Located; error: number }>> {
-  const out: Array<{ found: Located; error: number }> = [];
+async function locateLine(line: EvalLine, n: number): Promise<Array<{ found: Located; error: number; truth: Point[] }>> {
+  const out: Array<{ found: Located; error: number; truth: Point[] }> = [];
   for (let i = 0; i < n; i++) {
     const photo = await linePhoto(line, i, SEED, pool, 1280, 960);
     const image = await decodeFrame(photo.jpeg);
     const found = locateCard(image);
     const scale = image.width / 1280;
     const truth = photo.quads[0]!.map(([x, y]) => [x * scale, y * scale] as Point);
-    out.push({ found, error: found.kind === 'card' ? cornerError(truth, found.quad) : Number.NaN });
+    out.push({ found, error: found.kind === 'card' ? cornerError(truth, found.quad) : Number.NaN, truth });
   }
   return out;
+}
+
+/** Which of the drawn card's corners (TL, TR, BR, BL: 0–1 and 2–3 are its short sides) lies nearest a point. */
+function nearestCorner(truth: readonly Point[], p: Point): number {
+  let best = 0;
+  for (let k = 1; k < 4; k++) if (Math.hypot(truth[k]![0] - p[0], truth[k]![1] - p[1]) < Math.hypot(truth[best]![0] - p[0], truth[best]![1] - p[1])) best = k;
+  return best;
 }
 
 function within(results: Array<{ found: Located; error: number }>): number {
@@ -47,16 +54,34 @@ describe('card locator under table conditions', () => {
   }, 240_000);
 
   it('finds a card on a patterned cloth, its corners within 6 % of its height', async () => {
+    // The cloth is told by its colours and their mixtures, not by one median colour: 17 of these
+    // 24 cards were found by the median alone, 22 since.
     const results = await locateLine('patterned-cloth', 24);
-    expect(within(results)).toBeGreaterThanOrEqual(15);
+    expect(within(results)).toBeGreaterThanOrEqual(20);
   }, 240_000);
 
   it('puts the corners of a card cut by the frame\'s edge where the whole card lies, outside the frame', async () => {
-    // The cut side is the frame's; the sides running into it are extended to a card's 5:7.
+    // The cut side is the frame's; the sides running into it are extended to a card's 5:7. The
+    // cut card's colour in the frame's border is no part of the table's spread: 17 of these 24
+    // cards were found with it, 20 since.
     const results = await locateLine('partly-off-frame', 24);
-    expect(within(results)).toBeGreaterThanOrEqual(13);
+    expect(within(results)).toBeGreaterThanOrEqual(18);
     const outside = results.filter((r) => r.found.kind === 'card' && r.error <= CORNER_BOUND && r.found.quad.some(([x, y]) => x < 0 || y < 0 || x > 384 || y > 288));
     expect(outside.length).toBeGreaterThan(0);
+  }, 240_000);
+
+  it('finds a card seen by a camera tilted 25–45°, its corners within 6 % of its height and its long axis read as its height', async () => {
+    // A filled quadrilateral of any proportions from about 1:2 to square is taken for a tilted card
+    // when its outline lies on its quad: 32 of these 40 cards were found before, 37 since.
+    const results = await locateLine('tilt', 40);
+    const found = results.filter((r) => r.found.kind === 'card' && r.error <= CORNER_BOUND);
+    expect(found.length).toBeGreaterThanOrEqual(35);
+    // TL→TR lies on one of the card's short sides (either way up), so the crop is never turned a quarter.
+    for (const r of found) {
+      const quad = r.found.kind === 'card' ? r.found.quad : [];
+      const side = [nearestCorner(r.truth, quad[0]!), nearestCorner(r.truth, quad[1]!)].sort().join('');
+      expect(['01', '23']).toContain(side);
+    }
   }, 240_000);
 
   it('says several cards, or none, for two overlapping cards far more often than it gives one', async () => {
