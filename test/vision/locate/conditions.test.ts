@@ -46,6 +46,21 @@ describe('card locator under table conditions', () => {
     expect(within(results)).toBeGreaterThanOrEqual(10);
   }, 240_000);
 
+  it('does not take the skin of a thumb over a card for a second card\'s colour', async () => {
+    // These three thumbs lie over a card of another hue, once refused as several cards; the
+    // hand reaches in from the frame's edge, so its skin does not count as a second card.
+    const found: number[] = [];
+    for (const i of [29, 49, 78]) {
+      const photo = await linePhoto('thumb', i, SEED, pool, 1280, 960);
+      const image = await decodeFrame(photo.jpeg);
+      const located = locateCard(image);
+      const scale = image.width / 1280;
+      const truth = photo.quads[0]!.map(([x, y]) => [x * scale, y * scale] as Point);
+      if (located.kind === 'card' && cornerError(truth, located.quad) <= CORNER_BOUND) found.push(i);
+    }
+    expect(found).toEqual([29, 49, 78]);
+  }, 240_000);
+
   it('finds a card whose lamp reflection spills onto the table, its corners within 6 % of its height', async () => {
     // The glare is taken out of the mask and the card's rectangle fitted to its own edges; before
     // that the locator found 3 of these 24 cards, since then 18.
