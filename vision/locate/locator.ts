@@ -646,6 +646,19 @@ const OUTLINE_SHARE = 0.9;
 /** The same for a card found by erosion (see erodedCard), whose blob's outline is not its own. */
 const ERODED_SECOND_HUE = 0.18;
 
+/**
+ * Whether a chroma is skin's: light to dark skin lies 45–56° round (orange's way) and far paler
+ * than an orange card; the margins take in a lamp's cast.
+ */
+function skinLike(a: number, b: number): boolean {
+  const angle = (Math.atan2(b, a) * 180) / Math.PI;
+  return angle > SKIN_HUE[0] && angle < SKIN_HUE[1] && hypot(a, b) < SKIN_CHROMA;
+}
+const SKIN_HUE = [30, 70] as const;
+const SKIN_CHROMA = 0.9;
+/** The least colour step round an eroded card with skin over it (see edgeSupport): a core eroded out of a hand or a blank has soft sides. */
+const HAND_EDGE = 10;
+
 /** Glare beside a card's quad (frame pixels), as a share of its area, that is a lamp's spill. */
 const SPILL_SHARE = 0.02;
 
@@ -737,9 +750,10 @@ function glareInside(glare: Uint8Array, quad: readonly Point[], w: number, h: nu
 /**
  * The share of the saturated pixels inside a quad (shrunk by 15 % towards its centre, off the
  * table) whose hue lies more than 40° from the quad's main hue: a card is one colour (its splat
- * and bands are darker shades of it), two overlapping cards are usually two.
+ * and bands are darker shades of it), two overlapping cards are usually two. With `skipSkin`
+ * (a blob that reaches in from the frame's edge, as a hand does) skin-coloured pixels do not count.
  */
-function secondHueShare(f: ReturnType<typeof shrink>, q: readonly Point[]): number {
+function secondHueShare(f: ReturnType<typeof shrink>, q: readonly Point[], skipSkin = false): number {
   const bins = new Float64Array(36);
   const xs = q.map((p) => p[0]), ys = q.map((p) => p[1]);
   const cx = (xs[0]! + xs[1]! + xs[2]! + xs[3]!) / 4, cy = (ys[0]! + ys[1]! + ys[2]! + ys[3]!) / 4;
@@ -750,7 +764,7 @@ function secondHueShare(f: ReturnType<typeof shrink>, q: readonly Point[]): numb
     for (let x = Math.max(0, Math.floor(Math.min(...xs))); x <= Math.min(f.w - 1, Math.ceil(Math.max(...xs))); x++) {
       if (!inInner(x + 0.5, y + 0.5)) continue;
       const i = y * f.w + x, a = f.c1[i]!, b = f.c2[i]!;
-      if (hypot(a, b) < 0.2) continue;
+      if (hypot(a, b) < 0.2 || (skipSkin && skinLike(a, b))) continue;
       const k = Math.floor(((Math.atan2(b, a) / (2 * Math.PI) + 1) % 1) * 36) % 36;
       bins[k] = bins[k]! + 1;
       n++;
@@ -969,7 +983,11 @@ export function locateCard(img: RawImage): Located {
         // Something big beside the card that no hand brings in from the frame's edge, or a second
         // colour across the quad, is another card (a finger over a card shows less of its colour).
         if (found.stray > STRAY_SHARE) return found.stray > EXCESS_SHARE ? { kind: 'several', count: 2 } : { kind: 'none' };
-        if (secondHueShare(f, found.quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point)) > ERODED_SECOND_HUE) return { kind: 'several', count: 2 };
+        const q = found.quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
+        // A thumb's skin over an eroded card that a hand joins from the frame's edge is no second
+        // card's colour; the card must then have a sharp edge all round.
+        const hand = (): boolean => !rectangle && touchesBorder(b, f.w, f.h) && secondHueShare(f, q, true) <= ERODED_SECOND_HUE && edgeSupport(img, found.quad) >= HAND_EDGE;
+        if (secondHueShare(f, q) > ERODED_SECOND_HUE && !hand()) return { kind: 'several', count: 2 };
         return { blobs: [found.blob], biggest: found.blob, quad: found.quad, edge: edgeSupport(img, found.quad), eroded: true };
       }
     }
