@@ -986,9 +986,10 @@ export function locateCard(img: RawImage): Located {
         const q = found.quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
         // A thumb's skin over an eroded card that a hand joins from the frame's edge is no second
         // card's colour; the card must then have a sharp edge all round.
-        const hand = (): boolean => !rectangle && touchesBorder(b, f.w, f.h) && secondHueShare(f, q, true) <= ERODED_SECOND_HUE && edgeSupport(img, found.quad) >= HAND_EDGE;
+        const edge = edgeSupport(img, found.quad);
+        const hand = (): boolean => !rectangle && touchesBorder(b, f.w, f.h) && secondHueShare(f, q, true) <= ERODED_SECOND_HUE && edge >= HAND_EDGE;
         if (secondHueShare(f, q) > ERODED_SECOND_HUE && !hand()) return { kind: 'several', count: 2 };
-        return { blobs: [found.blob], biggest: found.blob, quad: found.quad, edge: edgeSupport(img, found.quad), eroded: true };
+        return { blobs: [found.blob], biggest: found.blob, quad: found.quad, edge, eroded: true };
       }
     }
     return null;

@@ -221,8 +221,9 @@ export function cardSvg(card: Card, st: CardStyle, width: number, height: number
   // Training's wider spread draws from a stream of its own, so the editions' shapes stay as drawn.
   const wide = makeRng(mixSeed(st.shapeSeed, 17));
   const strip = ruleStrip(colour, st, wide);
-  // Over the Asmadi drip bands, which would hide it; under a plain face's indices.
-  const [under, over] = st.layout === 'asmadi' ? [decor(st, wide), strip] : [decor(st, wide) + strip, ''];
+  const shapes = decor(st, wide);
+  // The strip goes over the Asmadi drip bands, which would hide it, and under a plain face's indices.
+  const [under, over] = st.layout === 'asmadi' ? [shapes, strip] : [shapes + strip, ''];
   const inner = st.layout === 'asmadi' ? asmadi(colour, value, st, rng)
     : st.layout === 'hobby' ? hobby(colour, value, st, rng)
     : st.layout === 'ribbon' ? ribbon(colour, value, st, rng)

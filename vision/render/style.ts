@@ -45,11 +45,11 @@ export interface CardStyle {
   /** Hobby World: the corner numeral is turned a quarter. */
   quarterTurn: boolean;
   gradient: number;
-  /** Training's wider spread (false elsewhere): indices in all four corners, */
+  /** Indices in all four corners (training's wider spread only, see widen). */
   fourCorners: boolean;
-  /** the rule in a darker strip across the head or foot, */
+  /** The rule in a darker strip across the head or foot (training only). */
   ruleStrip: 'none' | 'head' | 'foot';
-  /** and loose shapes in the band's shade behind the numeral (plain layout). */
+  /** Loose shapes in the band's shade behind a plain face's numeral (training only). */
   decor: boolean;
 }
 
