@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ALL_CARDS, formatCard, type Card } from '../device/rules/cards.ts';
 import { CONDITIONS } from '../vision/augment/conditions.ts';
-import { CardClassifier } from '../vision/classifier.ts';
+import { CardClassifier, readWithDeck } from '../vision/classifier.ts';
 import { deckFacePool, photoOfCard } from '../vision/dataset.ts';
 import { deckRule, enrolDeck, loadActiveDeck, prototypesOf, RULE_FILE } from '../vision/deck/enrol.ts';
 import { DeckStore } from '../vision/deck/store.ts';
@@ -78,26 +78,26 @@ try {
     const protos = prototypesOf(profile, { temperature, threshold });
     return (r: (typeof readings)[number]): string | null => {
       if (r.probs === null || r.embedding === null) return null;
-      const p = protos.adjust(r.probs, r.embedding);
-      let best = 0;
-      for (const c of ALL_CARDS) if (p[c]! > p[best]!) best = c;
-      return p[best]! >= threshold ? formatCard(best as Card) : null;
+      return readWithDeck(r.probs, protos.adjust(r.probs, r.embedding), classifier.metadata.threshold, threshold).card;
     };
   };
 
   if (values.calibrate) {
-    // The threshold for each temperature is the lowest that keeps confident errors within 0.1 %
-    // of these photos; the temperature is the one that then reads the most right.
+    // The threshold for each temperature is the lowest at which the deck adds no more than 0.1 %
+    // of these photos to the base model's own confident errors (the deck keeps the base model's
+    // sure answers, errors included); the temperature is the one that then reads the most right.
+    const allowed = score((r) => r.base).confidentlyWrong + readings.length * 0.001;
     let chosen = { temperature: 0, threshold: 1, right: -1 };
     for (const temperature of [0.01, 0.02, 0.03, 0.05, 0.08, 0.12]) {
       for (let threshold = 0.3; threshold <= 0.995; threshold += 0.005) {
         const s = score(withRule(temperature, threshold));
-        if (s.confidentlyWrong <= readings.length * 0.001) {
+        if (s.confidentlyWrong <= allowed) {
           if (s.right > chosen.right) chosen = { temperature, threshold: +threshold.toFixed(3), right: s.right };
           break;
         }
       }
     }
+    if (chosen.right < 0) throw new Error('no temperature and threshold keep the deck within the error bound; rule.json left as it was');
     writeFileSync(RULE_FILE, `${JSON.stringify({ modelVersion: classifier.metadata.version, temperature: chosen.temperature, threshold: chosen.threshold, calibratedOn: { styles, photos: readings.length, seed } }, null, 2)}\n`);
     log(`wrote ${RULE_FILE}: temperature ${chosen.temperature}, threshold ${chosen.threshold}`);
   }

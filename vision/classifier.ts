@@ -150,8 +150,23 @@ export class CardClassifier {
     if (options.deck === undefined) return { classification: base, quad, frame, embedding, base, baseProbs };
     const deckProbs = options.deck.adjust(baseProbs, embedding);
     for (const card of exclude) deckProbs[card] = 0;
-    return { classification: decide(deckProbs, options.deck.threshold), quad, frame, embedding, base, baseProbs };
+    return { classification: readWithDeck(baseProbs, deckProbs, this.metadata.threshold, options.deck.threshold), quad, frame, embedding, base, baseProbs };
   }
+}
+
+/**
+ * The answer with a table's deck. Where the deck is sure, it decides (it was taught this printing);
+ * where it is not but the base model is sure and the deck's best card is the same one, the base
+ * answer stands, so teaching a deck never loses a reading the base model had. A sure base answer
+ * that the deck points away from is refused.
+ */
+export function readWithDeck(baseProbs: Float64Array, deckProbs: Float64Array, baseThreshold: number, deckThreshold: number): Classification {
+  const deck = decide(deckProbs, deckThreshold);
+  const base = decide(baseProbs, baseThreshold);
+  if (deck.card !== null || base.card === null) return deck;
+  const deckBest = ranked(deckProbs, 1)[0];
+  if (deckBest !== undefined && formatCard(deckBest.card) === base.card) return base;
+  return { ...deck, detail: `the base model reads ${base.card}, but the deck's nearest card is ${deckBest === undefined ? 'none' : formatCard(deckBest.card)}` };
 }
 
 /** The best card if it clears the threshold, else a low-confidence refusal; with the runners-up. */

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { formatCard, parseCard } from '../../device/rules/cards.ts';
-import { CardClassifier } from '../../vision/classifier.ts';
+import { formatCard, parseCard, type Card } from '../../device/rules/cards.ts';
+import { CardClassifier, readWithDeck } from '../../vision/classifier.ts';
 import { freshFacePool, photoOfCard, photoOfNothing, photoOfNotCard, photoOfTwoCards, type FacePool } from '../../vision/dataset.ts';
 import { makeRng, mixSeed } from '../../vision/random.ts';
 
@@ -103,5 +103,47 @@ describe('card classifier (shipped model)', () => {
     const jpeg = (await photoOfCard(pool, 1, makeRng(6), 640, 480)).jpeg;
     await expect(classifier.classify(jpeg, { exclude: ['Z9'] })).rejects.toThrow(/not a card|colour letter/);
     await expect(classifier.classify(jpeg, { exclude: [parseCard('R7'), 99 as never] })).rejects.toThrow(/0–48/);
+  });
+});
+
+/** Probabilities over the 49 cards: the named ones as given, the rest sharing what is left. */
+function probs(named: Record<string, number>): Float64Array {
+  const p = new Float64Array(49);
+  const cards = Object.entries(named).map(([name, v]) => [parseCard(name), v] as [Card, number]);
+  const rest = (1 - cards.reduce((s, [, v]) => s + v, 0)) / (49 - cards.length);
+  p.fill(rest);
+  for (const [card, v] of cards) p[card] = v;
+  return p;
+}
+
+describe('reading with a deck', () => {
+  it('takes the deck\'s answer when the deck is sure', () => {
+    const r = readWithDeck(probs({ R6: 0.6, R4: 0.39 }), probs({ R6: 0.995 }), 0.997, 0.99);
+    expect(r.card).toBe('R6');
+  });
+
+  it('lets the deck override a sure base answer when the deck is sure of another card', () => {
+    const r = readWithDeck(probs({ R4: 0.999 }), probs({ R6: 0.995 }), 0.997, 0.99);
+    expect(r.card).toBe('R6');
+  });
+
+  it('keeps a sure base answer when the unsure deck points at the same card', () => {
+    const r = readWithDeck(probs({ B3: 0.999 }), probs({ B3: 0.9, B5: 0.09 }), 0.997, 0.99);
+    expect(r.card).toBe('B3');
+    expect(r.confidence).toBeCloseTo(0.999, 6);
+  });
+
+  it('refuses a sure base answer that the deck points away from, and says why', () => {
+    const r = readWithDeck(probs({ B3: 0.999 }), probs({ B5: 0.6, B3: 0.39 }), 0.997, 0.99);
+    expect(r.card).toBeNull();
+    expect(r.reason).toBe('low-confidence');
+    expect(r.detail).toContain('B3');
+    expect(r.detail).toContain('B5');
+  });
+
+  it('refuses when neither is sure, with the deck\'s guesses', () => {
+    const r = readWithDeck(probs({ G2: 0.7 }), probs({ G2: 0.8, G3: 0.15 }), 0.997, 0.99);
+    expect(r.card).toBeNull();
+    expect(r.alternatives[0]!.card).toBe('G2');
   });
 });
