@@ -12,6 +12,7 @@ import type { Point } from '../homography.ts';
 import { hypot } from './hypot.ts';
 import { BRIGHTNESS_WEIGHT, CLOTH_CONTRAST, inkContrast, mixtureDistance, paletteOf, type Ink } from './palette.ts';
 import { crossFilter } from './morphology.ts';
+import { handPixels } from './hand.ts';
 import { convergence, convexHull, fitLine, grownQuad, insideTest, intersect, mostSupportedLine, quadArea, quadShape, uncut } from './geometry.ts';
 
 /** The locator's answer: one card with its corners (TL, TR, BR, BL), none, or several. */
@@ -597,14 +598,14 @@ function refineCorners(edgePixels: readonly Point[], hullPoints: readonly Point[
  * step all the way round; a blob that has swallowed a lit patch of table has a side running
  * through the light's smooth gradient, where the step is small.
  */
-function edgeSupport(img: RawImage, quad: readonly Point[]): number {
+function edgeSupport(img: RawImage, quad: readonly Point[], hidden?: (x: number, y: number) => boolean): number {
   const { width: w, height: h, channels: c, data: d } = img;
   const cx = (quad[0]![0] + quad[1]![0] + quad[2]![0] + quad[3]![0]) / 4, cy = (quad[0]![1] + quad[1]![1] + quad[2]![1] + quad[3]![1]) / 4;
   const at = (x: number, y: number, k: number): number => {
     const ix = Math.min(w - 1, Math.max(0, Math.round(x))), iy = Math.min(h - 1, Math.max(0, Math.round(y)));
     return d[(iy * w + ix) * c + k]!;
   };
-  let weakest = Infinity;
+  let weakest = Infinity, measured = 0;
   for (let s = 0; s < 4; s++) {
     const a = quad[s]!, b = quad[(s + 1) % 4]!;
     const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
@@ -614,13 +615,15 @@ function edgeSupport(img: RawImage, quad: readonly Point[]): number {
     for (let k = 1; k < EDGE_SAMPLES; k++) {
       const t = 0.1 + (0.8 * k) / EDGE_SAMPLES;
       const px = a[0] + (b[0] - a[0]) * t, py = a[1] + (b[1] - a[1]) * t;
+      if (hidden?.(px + EDGE_REACH * nx, py + EDGE_REACH * ny)) continue;
       let sq = 0;
       for (let ch = 0; ch < 3; ch++) sq += (at(px + EDGE_REACH * nx, py + EDGE_REACH * ny, ch) - at(px - EDGE_REACH * nx, py - EDGE_REACH * ny, ch)) ** 2;
       steps.push(Math.sqrt(sq));
     }
-    weakest = Math.min(weakest, medianOf(steps));
+    // A side a hand hides all along shows no edge of the card's own: the other sides must.
+    if (steps.length >= 3) { weakest = Math.min(weakest, medianOf(steps)); measured++; }
   }
-  return weakest;
+  return measured >= 3 ? weakest : 0;
 }
 
 /** A level whose card's weakest side steps less than this share of the sharpest level's is a card that swallowed table. */
@@ -658,6 +661,15 @@ const SKIN_HUE = [30, 70] as const;
 const SKIN_CHROMA = 0.9;
 /** The least colour step round an eroded card with skin over it (see edgeSupport): a core eroded out of a hand or a blank has soft sides. */
 const HAND_EDGE = 10;
+
+/** The least share of a hand's pixels beyond the card it holds (the finger between the card and the frame's edge). */
+const HAND_OUTSIDE = 0.3;
+/** The most of a hand's pixels that may be glare. */
+const HAND_GLARE = 0.2;
+/** The most of a card's quad a hand may lie over. */
+const HAND_OVER = 0.35;
+/** A hand-held card replaces a card found whole only when it is at most this share of its area. */
+const HAND_SMALLER = 0.97;
 
 /** Glare beside a card's quad (frame pixels), as a share of its area, that is a lamp's spill. */
 const SPILL_SHARE = 0.02;
@@ -751,9 +763,10 @@ function glareInside(glare: Uint8Array, quad: readonly Point[], w: number, h: nu
  * The share of the saturated pixels inside a quad (shrunk by 15 % towards its centre, off the
  * table) whose hue lies more than 40° from the quad's main hue: a card is one colour (its splat
  * and bands are darker shades of it), two overlapping cards are usually two. With `skipSkin`
- * (a blob that reaches in from the frame's edge, as a hand does) skin-coloured pixels do not count.
+ * (a blob that reaches in from the frame's edge, as a hand does) skin-coloured pixels do not count,
+ * nor, given a hand's mask, the hand's pixels.
  */
-function secondHueShare(f: ReturnType<typeof shrink>, q: readonly Point[], skipSkin = false): number {
+function secondHueShare(f: ReturnType<typeof shrink>, q: readonly Point[], skipSkin: boolean | Uint8Array = false): number {
   const bins = new Float64Array(36);
   const xs = q.map((p) => p[0]), ys = q.map((p) => p[1]);
   const cx = (xs[0]! + xs[1]! + xs[2]! + xs[3]!) / 4, cy = (ys[0]! + ys[1]! + ys[2]! + ys[3]!) / 4;
@@ -764,7 +777,7 @@ function secondHueShare(f: ReturnType<typeof shrink>, q: readonly Point[], skipS
     for (let x = Math.max(0, Math.floor(Math.min(...xs))); x <= Math.min(f.w - 1, Math.ceil(Math.max(...xs))); x++) {
       if (!inInner(x + 0.5, y + 0.5)) continue;
       const i = y * f.w + x, a = f.c1[i]!, b = f.c2[i]!;
-      if (hypot(a, b) < 0.2 || (skipSkin && skinLike(a, b))) continue;
+      if (hypot(a, b) < 0.2 || (skipSkin === true && skinLike(a, b)) || (skipSkin instanceof Uint8Array && skipSkin[i])) continue;
       const k = Math.floor(((Math.atan2(b, a) / (2 * Math.PI) + 1) % 1) * 36) % 36;
       bins[k] = bins[k]! + 1;
       n++;
@@ -931,6 +944,48 @@ function strayShare(b: Blob, quad: readonly Point[], w: number, h: number): numb
   return (count - reached) / quadArea(q);
 }
 
+/**
+ * A card held down by a hand that reaches in from the frame's edge: the hand (see hand.ts) is cut
+ * out of the biggest blobs that meet the edge, and the card's rectangle is fitted to what is left,
+ * the hand standing in for card where it lies over it (as glare does in rectangleCard).
+ */
+function handHeldCard(img: RawImage, f: ReturnType<typeof shrink>, everyBlob: readonly Blob[][], glare: () => Uint8Array): Located | null {
+  for (const level of everyBlob) {
+    const big = level.filter((b) => b.area >= MIN_AREA * f.w * f.h && touchesBorder(b, f.w, f.h)).sort((a, b) => b.area - a.area).slice(0, 2);
+    for (const b of big) {
+      const hand = handPixels(b.pixels, f);
+      if (hand === null) continue;
+      // A lamp's glare at the frame's edge, washed towards the lamp's colour, is not a hand.
+      const g = glare();
+      let lit = 0, area = 0;
+      for (let i = 0; i < hand.length; i++) if (hand[i]) { area++; lit += g[i]!; }
+      if (lit > HAND_GLARE * area) continue;
+      const m = new Uint8Array(f.w * f.h);
+      for (const i of b.pixels) if (!hand[i]) m[i] = 1;
+      const rest = blobs(clean(m, f.w, f.h), f.w, f.h, MIN_AREA * f.w * f.h).sort((x, y) => y.area - x.area)[0];
+      if (rest === undefined) continue;
+      const found = rectangleCard(rest, f.w, f.h, hand);
+      if (found === null || !quadShape(found.quad) || found.stray > STRAY_SHARE) continue;
+      const q = found.quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
+      // A hand reaches the card from beyond it; what lies all inside the card is the card's own colour at a cut edge.
+      const onCard = insideTest(q, 2);
+      let handArea = 0, outside = 0;
+      for (let i = 0; i < hand.length; i++) if (hand[i]) { handArea++; if (!onCard((i % f.w) + 0.5, ((i / f.w) | 0) + 0.5)) outside++; }
+      // A finger hides at most a fifth or so of the card (more, and too little card is left to be sure of).
+      if (outside < HAND_OUTSIDE * handArea || handArea - outside > HAND_OVER * quadArea(q)) continue;
+      // The hand's own rim (its edge's blend with the card, its shadow) is no second card either.
+      const near = grow(hand, f.w, f.h, 2);
+      const hidden = (x: number, y: number): boolean => near[Math.min(f.h - 1, Math.max(0, Math.floor(y / MASK_FACTOR))) * f.w + Math.min(f.w - 1, Math.max(0, Math.floor(x / MASK_FACTOR)))] === 1;
+      if (edgeSupport(img, found.quad, hidden) < HAND_EDGE) continue;
+      // A second hue (a card's pale panel has one too) is a second card only where the card's outline away from the hand strays from the quad.
+      const edge = edgePixelsOf(rest, f.w, f.h).filter(([x, y]) => !near[(y | 0) * f.w + (x | 0)]);
+      if (secondHueShare(f, q, near) > ERODED_SECOND_HUE && outlineSupport(edge, found.quad) < OUTLINE_SHARE * edge.length) continue;
+      return { kind: 'card', quad: found.quad };
+    }
+  }
+  return null;
+}
+
 /** Locates the one card in an RGB frame (any rotation), or says there is none or several. */
 export function locateCard(img: RawImage): Located {
   if (img.width < 32 || img.height < 32) return { kind: 'none' };
@@ -1018,15 +1073,23 @@ export function locateCard(img: RawImage): Located {
     // An eroded card with glare along its outline may be a card and a spill's disc eroded into one core.
     else if (found !== null && !('kind' in found) && found.eroded === true && glareAlong(found.quad, glare(), f.w, f.h)) found = findIn(glareFree(), true) ?? found;
   }
-  if (found !== null && 'kind' in found) return found;
+  // A hand over the card, reaching in from the frame's edge, is cut out before none or several is said.
+  const held = (): Located | null => handHeldCard(img, f, everyBlob, glare);
+  if (found !== null && 'kind' in found) return held() ?? found;
   if (found !== null) levels.splice(0, levels.length, found);
   const chosen = pick();
-  if (chosen === null) return { kind: 'none' };
+  if (chosen === null) return held() ?? { kind: 'none' };
   // Much smaller card-like blobs beside a big one are labels or coins, not a second card.
   const small = 0.4 * chosen.biggest.area;
   const cards = chosen.blobs.filter((b) => b.area > small);
-  if (cards.length > 1) return { kind: 'several', count: cards.length };
-  if (secondCard(f, distance, everyBlob, chosen.eroded === true ? null : chosen.biggest, chosen.quad)) return { kind: 'several', count: 2 };
+  if (cards.length > 1) return held() ?? { kind: 'several', count: cards.length };
+  if (secondCard(f, distance, everyBlob, chosen.eroded === true ? null : chosen.biggest, chosen.quad)) return held() ?? { kind: 'several', count: 2 };
+  // A card found whole may have swallowed the finger over it: a hand reaching in is cut out first.
+  if (everyBlob.some((level) => level.some((b) => b.area >= MIN_AREA * f.w * f.h && touchesBorder(b, f.w, f.h)))) {
+    const hand = held();
+    // Only a smaller card: a card that swallowed the finger is bigger than the card without it, never smaller.
+    if (hand !== null && hand.kind === 'card' && quadArea(hand.quad) < HAND_SMALLER * quadArea(chosen.quad)) return hand;
+  }
   return { kind: 'card', quad: uncut(chosen.quad, img.width, img.height) };
 }
 

@@ -40,10 +40,10 @@ function within(results: Array<{ found: Located; error: number }>): number {
 
 describe('card locator under table conditions', () => {
   it('finds a card under a thumb or finger that reaches in from the frame\'s edge, its corners within 6 % of its height', async () => {
-    // The finger is eroded away and the sides refitted; before that the locator found 3 of 40 such
-    // cards. An eroded core is judged as it will be once grown back: 8 of these 24, since then 12.
+    // The hand is cut out where it meets the frame's edge and the card's rectangle fitted to what
+    // is left (12 of these 24 before, when the finger was only eroded away; 22 since).
     const results = await locateLine('thumb', 24);
-    expect(within(results)).toBeGreaterThanOrEqual(10);
+    expect(within(results)).toBeGreaterThanOrEqual(20);
   }, 240_000);
 
   it('does not take the skin of a thumb over a card for a second card\'s colour', async () => {
