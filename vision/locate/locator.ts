@@ -944,6 +944,15 @@ function strayShare(b: Blob, quad: readonly Point[], w: number, h: number): numb
   return (count - reached) / quadArea(q);
 }
 
+/** Whether a card fitted round glare is one card: few second-hue pixels away from the glare, or an outline (away from the glare) on its quad. */
+function litOneCard(f: ReturnType<typeof shrink>, blob: Blob, quad: readonly Point[], glare: Uint8Array): boolean {
+  const near = grow(glare, f.w, f.h, 2);
+  const q = quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
+  if (secondHueShare(f, q, near) <= ERODED_SECOND_HUE) return true;
+  const edge = edgePixelsOf(blob, f.w, f.h).filter(([x, y]) => !near[(y | 0) * f.w + (x | 0)]);
+  return outlineSupport(edge, quad) >= OUTLINE_SHARE * edge.length;
+}
+
 /**
  * A card held down by a hand that reaches in from the frame's edge: the hand (see hand.ts) is cut
  * out of the biggest blobs that meet the edge, and the card's rectangle is fitted to what is left,
@@ -1043,7 +1052,10 @@ export function locateCard(img: RawImage): Located {
         // card's colour; the card must then have a sharp edge all round.
         const edge = edgeSupport(img, found.quad);
         const hand = (): boolean => !rectangle && touchesBorder(b, f.w, f.h) && secondHueShare(f, q, true) <= ERODED_SECOND_HUE && edge >= HAND_EDGE;
-        if (secondHueShare(f, q) > ERODED_SECOND_HUE && !hand()) return { kind: 'several', count: 2 };
+        // A rectangle fitted round glare: the glare's warm rim and a card's pale panel are hues of
+        // their own, so a second hue there is a second card only where the outline strays as well.
+        const lit = (): boolean => rectangle && litOneCard(f, found.blob, found.quad, glare());
+        if (secondHueShare(f, q) > ERODED_SECOND_HUE && !hand() && !lit()) return { kind: 'several', count: 2 };
         return { blobs: [found.blob], biggest: found.blob, quad: found.quad, edge, eroded: true };
       }
     }
