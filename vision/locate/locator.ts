@@ -13,6 +13,7 @@ import { hypot } from './hypot.ts';
 import { BRIGHTNESS_WEIGHT, CLOTH_CONTRAST, inkContrast, mixtureDistance, paletteOf, type Ink } from './palette.ts';
 import { crossFilter } from './morphology.ts';
 import { handPixels } from './hand.ts';
+import { cutCard } from './cut.ts';
 import { convergence, convexHull, fitLine, grownQuad, insideTest, intersect, mostSupportedLine, quadArea, quadShape, uncut } from './geometry.ts';
 
 /** The locator's answer: one card with its corners (TL, TR, BR, BL), none, or several. */
@@ -1102,6 +1103,7 @@ export function locateCard(img: RawImage): Located {
     // Only a smaller card: a card that swallowed the finger is bigger than the card without it, never smaller.
     if (hand !== null && hand.kind === 'card' && quadArea(hand.quad) < HAND_SMALLER * quadArea(chosen.quad)) return hand;
   }
-  return { kind: 'card', quad: uncut(chosen.quad, img.width, img.height) };
+  const cut = touchesBorder(chosen.biggest, f.w, f.h) ? cutCard(chosen.biggest.pixels, f.w, f.h, MASK_FACTOR, chosen.quad) : null;
+  return { kind: 'card', quad: cut ?? uncut(chosen.quad, img.width, img.height) };
 }
 
