@@ -29,14 +29,17 @@ const MIN_EDGE_PIXELS = 4;
 const MIN_SHARE = 0.02;
 const MAX_SHARE = 0.6;
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
+/** The median of a plane's values at some pixels (a typed array sorts numbers without a comparator call per pair). */
+function median(pixels: readonly number[], value: (i: number) => number): number {
+  const s = new Float64Array(pixels.length);
+  for (let k = 0; k < pixels.length; k++) s[k] = value(pixels[k]!);
+  s.sort();
   return s.length === 0 ? NaN : s[s.length >> 1]!;
 }
 
 /** The median colour (c1, c2, log brightness) of some pixels. */
 function colourOf(p: Planes, pixels: readonly number[]): [number, number, number] {
-  return [median(pixels.map((i) => p.c1[i]!)), median(pixels.map((i) => p.c2[i]!)), median(pixels.map((i) => Math.log(p.l[i]! + 10)))];
+  return [median(pixels, (i) => p.c1[i]!), median(pixels, (i) => p.c2[i]!), median(pixels, (i) => Math.log(p.l[i]! + 10))];
 }
 
 /**
@@ -56,8 +59,13 @@ export function handPixels(pixels: ArrayLike<number>, p: Planes): Uint8Array | n
   const hue = (Math.atan2(b, a) * 180) / Math.PI;
   if (hue < SKIN_HUE[0] || hue > SKIN_HUE[1]) return null;
   const inBlob = new Uint8Array(w * h);
-  for (let k = 0; k < pixels.length; k++) inBlob[pixels[k]!] = 1;
-  const like = (i: number): boolean => Math.hypot(p.c1[i]! - a, p.c2[i]! - b) < HAND_CHROMA && Math.abs(Math.log(p.l[i]! + 10) - lum) < HAND_BRIGHTNESS;
+  const logL = new Float64Array(w * h);
+  for (let k = 0; k < pixels.length; k++) {
+    const i = pixels[k]!;
+    inBlob[i] = 1;
+    logL[i] = Math.log(p.l[i]! + 10);
+  }
+  const like = (i: number): boolean => Math.abs(logL[i]! - lum) < HAND_BRIGHTNESS && Math.hypot(p.c1[i]! - a, p.c2[i]! - b) < HAND_CHROMA;
   const hand = new Uint8Array(w * h);
   const stack: number[] = [];
   for (const i of edge) if (like(i)) { hand[i] = 1; stack.push(i); }
