@@ -92,6 +92,8 @@ interface TableDistance {
   tDark: number;
   /** The levels' thresholds, strict to loose (fewer on a patterned cloth, see CLOTH_STRICTNESS). */
   levels: readonly number[];
+  /** Whether the table is a patterned cloth (its border holds colours that contrast as ink on paper). */
+  cloth: boolean;
 }
 
 function tableDistance(f: ReturnType<typeof shrink>): TableDistance {
@@ -134,6 +136,7 @@ function tableDistance(f: ReturnType<typeof shrink>): TableDistance {
     dc, dl, w, h, washed,
     tc,
     levels,
+    cloth: levels === CLOTH_STRICTNESS,
     tBright: Math.max(0.3, 2 * quantile(ld, 0.9)),
     tDark: Math.min(-1.0, 2 * quantile(ld, 0.1)),
   };
@@ -642,6 +645,12 @@ const CLOTH_STRICTNESS = [1, 0.72, 0.6];
 const PIECE_AREA = 0.005;
 /** Saturated card colour beyond the found card, as a share of its area, that is a second card (a thumb or glare leaves under a tenth). */
 const EXCESS_SHARE = 0.15;
+/**
+ * The same for a piece of mask touching the card but not the frame's border (no hand): a card
+ * under the found one shows a sliver of its colour, while glare and a plain table leave under
+ * 4 %. A patterned cloth's saturated pieces touching the card reach further: there EXCESS_SHARE.
+ */
+const BESIDE_SHARE = 0.05;
 /** How saturated (brightness-normalised chroma) a pixel must be to be card colour rather than glare or table. */
 const SATURATED = 0.15;
 /** A quad holding this share of saturated pixels in a second hue, with an outline the blob does not follow well, is two cards taken for one. */
@@ -814,7 +823,7 @@ function secondCard(f: ReturnType<typeof shrink>, t: TableDistance, levels: read
         if (nearCard(x, y)) near = true;
         else if (hypot(f.c1[i]!, f.c2[i]!) > SATURATED && t.washed(f.c1[i]!, f.c2[i]!) > GLARE_SATURATION) beyond++;
       }
-      if (near && !border && beyond > EXCESS_SHARE * area) return true;
+      if (near && !border && beyond > (t.cloth ? EXCESS_SHARE : BESIDE_SHARE) * area) return true;
     }
   }
   if (card === null) return false;
