@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { COLOUR_LETTERS, VALUES } from '../device/rules/cards.ts';
 import { INPUT_KIND } from './features.ts';
-import { JOIN_POWER } from './views.ts';
+import { JOIN_POWER, VIEWS } from './views.ts';
 
 export const MetadataSchema = z.object({
   version: z.string(),
@@ -16,6 +16,10 @@ export const MetadataSchema = z.object({
   threshold: z.number().min(0).max(1),
   /** The power the views' joined answer is raised to (views.ts): the threshold was set on confidences joined that way, so a model calibrated for another join must not load. */
   joinPower: z.literal(JOIN_POWER),
+  /** How many views of a card were joined when the threshold was set (views.ts): fewer or more views give other confidences. */
+  views: z.literal(VIEWS.length),
+  /** When the threshold was last set again on the validation photos without retraining (npm run calibrate). */
+  calibrated: z.string().optional(),
   accuracy: z.object({ photos: z.number(), correct: z.number(), confidentErrors: z.number(), rejected: z.number(), locatorMisses: z.number() }),
 });
 export type Metadata = z.infer<typeof MetadataSchema>;

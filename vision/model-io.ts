@@ -33,6 +33,12 @@ export function readMetadata(dir: string): Metadata {
 
 /** Loads a model folder written by saveModel. */
 export async function loadModel(tf: typeof tfType, dir: string): Promise<{ model: tfType.LayersModel; metadata: Metadata }> {
+  const metadata = readMetadata(dir);
+  return { model: await loadNetwork(tf, dir), metadata };
+}
+
+/** The network of a model folder alone, whatever its metadata says (for setting its threshold again). */
+export async function loadNetwork(tf: typeof tfType, dir: string): Promise<tfType.LayersModel> {
   const json = JSON.parse(readFileSync(join(dir, 'model.json'), 'utf8')) as {
     modelTopology: object;
     weightsManifest: Array<{ paths: string[]; weights: tfType.io.WeightsManifestEntry[] }>;
@@ -40,6 +46,5 @@ export async function loadModel(tf: typeof tfType, dir: string): Promise<{ model
   const manifest = json.weightsManifest[0]!;
   const bin = readFileSync(join(dir, manifest.paths[0]!));
   const weightData = bin.buffer.slice(bin.byteOffset, bin.byteOffset + bin.byteLength);
-  const model = await tf.loadLayersModel(tf.io.fromMemory({ modelTopology: json.modelTopology, weightSpecs: manifest.weights, weightData }));
-  return { model, metadata: readMetadata(dir) };
+  return tf.loadLayersModel(tf.io.fromMemory({ modelTopology: json.modelTopology, weightSpecs: manifest.weights, weightData }));
 }

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readMetadata } from '../../vision/model-io.ts';
-import { JOIN_POWER } from '../../vision/views.ts';
+import { JOIN_POWER, VIEWS } from '../../vision/views.ts';
 
 const SHIPPED = join(import.meta.dirname, '../../vision/model');
 
@@ -34,6 +34,16 @@ describe('model metadata', () => {
   it('is refused when it does not say how its views were joined (a model calibrated before the join was squared)', () => {
     withMetadata((m) => { delete m.joinPower; }, (dir) => {
       expect(() => readMetadata(dir)).toThrow(/not valid model metadata.*joinPower/s);
+    });
+  });
+
+  it('of the shipped model records how many views its threshold was set on', () => {
+    expect(readMetadata(SHIPPED).views).toBe(VIEWS.length);
+  });
+
+  it('is refused when its threshold was set on another number of views', () => {
+    withMetadata((m) => { m.views = VIEWS.length - 2; }, (dir) => {
+      expect(() => readMetadata(dir)).toThrow(/not valid model metadata.*views/s);
     });
   });
 });

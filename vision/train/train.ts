@@ -9,10 +9,10 @@ import { saveModel } from '../model-io.ts';
 import { startWasmBackend } from '../backend.ts';
 import { buildEnsemble, type LayerWeights } from '../net.ts';
 import type { ConditionMix } from '../augment/conditions.ts';
-import { JOIN_POWER } from '../views.ts';
+import { JOIN_POWER, VIEWS } from '../views.ts';
 import { mixSeed } from '../random.ts';
 import { chooseThreshold, measure, predictPhotos } from './calibrate.ts';
-import { TRAIN_FRAME, VALIDATION_FRAME, type PoolSpec } from './data.ts';
+import { TRAIN_FRAME, VALIDATION_FRAME, type FeatureSet, type PoolSpec } from './data.ts';
 import type { MemberJob } from './member-worker.ts';
 import { makeFeatureSetInWorkers, renderProcesses } from './parallel.ts';
 import { runInThread } from './workers.ts';
@@ -70,6 +70,27 @@ export function poolSpecs(seed: number, stylesPerCard: number): { train: PoolSpe
   };
 }
 
+/**
+ * The validation photos of a training run (seed and styles per card as trained), at camera size,
+ * read through every view: the set the threshold is set on. Rebuilt alike by recalibration.
+ */
+export async function validationSet(seed: number, stylesPerCard: number, count: number, log: (line: string) => void): Promise<FeatureSet> {
+  const { validation } = poolSpecs(seed, stylesPerCard);
+  return makeFeatureSetInWorkers(validation, { seed, stream: 3, notCardShare: 0.05, frame: VALIDATION_FRAME, views: 'all', conditions: VALIDATION_CONDITIONS }, count, renderProcesses(), log);
+}
+
+/** Sets the threshold on the validation set's joined answers (the backend in use runs the model) and measures at it. */
+export function calibrate(model: tf.LayersModel, val: FeatureSet, log: (line: string) => void): { threshold: number; accuracy: Metadata['accuracy'] } {
+  const preds = predictPhotos(tf, model, val);
+  const labels = val.card.filter((_, i) => i % val.rowsPerPhoto === 0);
+  const threshold = chooseThreshold(preds, labels);
+  const acc = measure(preds, labels, threshold);
+  const raw = preds.filter((p, i) => labels[i]! >= 0 && p.card === labels[i]).length / Math.max(1, labels.filter((l) => l >= 0).length);
+  log(`validation top-1 before rejection: ${(raw * 100).toFixed(2)} %`);
+  log(`validation: ${acc.correct}/${acc.photos} correct, ${acc.confidentErrors} confident errors, ${acc.rejected} rejected at threshold ${threshold.toFixed(4)}`);
+  return { threshold, accuracy: { ...acc, locatorMisses: val.locatorMisses } };
+}
+
 /** Renders, trains, calibrates and saves; returns the metadata written. */
 export async function trainModel(o: TrainOptions): Promise<{ metadata: Metadata }> {
   const started = Date.now();
@@ -80,13 +101,13 @@ export async function trainModel(o: TrainOptions): Promise<{ metadata: Metadata 
   const secs = (): string => `${((Date.now() - started) / 1000).toFixed(0)}s`;
   const log = (line: string): void => o.log(`[${secs()}] ${line}`);
   const fresh = o.stylesPerCard === 0;
-  const { train: trainSpec, validation: valSpec } = poolSpecs(o.seed, o.stylesPerCard);
+  const { train: trainSpec } = poolSpecs(o.seed, o.stylesPerCard);
   const processes = renderProcesses();
   log(`${fresh ? 'a fresh style for every photo' : `${o.stylesPerCard} styles × 49 cards`}; rendering in ${processes} processes`);
   // Training photos have a glare spot more often than the camera's (TRAIN_GLARE_SHARE);
   // the validation photos keep the camera's share, so the threshold is set on what the camera sees.
   const train = await makeFeatureSetInWorkers(trainSpec, { seed: o.seed, stream: 2, notCardShare: 0.08, frame: TRAIN_FRAME, views: 'located', glareShare: TRAIN_GLARE_SHARE, conditions: TRAIN_CONDITIONS }, o.photos, processes, log);
-  const val = await makeFeatureSetInWorkers(valSpec, { seed: o.seed, stream: 3, notCardShare: 0.05, frame: VALIDATION_FRAME, views: 'all', conditions: VALIDATION_CONDITIONS }, o.validation, processes, log);
+  const val = await validationSet(o.seed, o.stylesPerCard, o.validation, log);
   log(`${train.count} training rows (${train.locatorMisses} locator misses), ${val.count} validation rows`);
 
   // The members differ only in their seed (initial weights and the order of the rows).
@@ -99,13 +120,7 @@ export async function trainModel(o: TrainOptions): Promise<{ metadata: Metadata 
   // Calibrated on the WebAssembly backend, the one that reads frames: it answers the validation
   // rows (seven views, both ways up) many times faster than the plain CPU backend.
   await startWasmBackend(tf);
-  const preds = predictPhotos(tf, model, val);
-  const labels = val.card.filter((_, i) => i % val.rowsPerPhoto === 0);
-  const threshold = chooseThreshold(preds, labels);
-  const acc = measure(preds, labels, threshold);
-  const raw = preds.filter((p, i) => labels[i]! >= 0 && p.card === labels[i]).length / Math.max(1, labels.filter((l) => l >= 0).length);
-  log(`validation top-1 before rejection: ${(raw * 100).toFixed(2)} %`);
-  log(`validation: ${acc.correct}/${acc.photos} correct, ${acc.confidentErrors} confident errors, ${acc.rejected} rejected at threshold ${threshold.toFixed(4)}`);
+  const { threshold, accuracy } = calibrate(model, val, log);
   const metadata: Metadata = {
     version: '5.2.0',
     created: new Date().toISOString(),
@@ -114,7 +129,8 @@ export async function trainModel(o: TrainOptions): Promise<{ metadata: Metadata 
     training: { seed: o.seed, photos: o.photos, stylesPerCard: o.stylesPerCard, epochs: o.epochs, members, seconds: Math.round((Date.now() - started) / 1000), frame: `${TRAIN_FRAME.width}x${TRAIN_FRAME.height}` },
     threshold,
     joinPower: JOIN_POWER,
-    accuracy: { ...acc, locatorMisses: val.locatorMisses },
+    views: VIEWS.length,
+    accuracy,
   };
   await saveModel(tf, model, o.outDir, metadata);
   log(`saved to ${o.outDir}`);
