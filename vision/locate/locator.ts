@@ -1005,6 +1005,26 @@ function handHeldCard(img: RawImage, f: ReturnType<typeof shrink>, everyBlob: re
   return null;
 }
 
+/**
+ * A card the frame cuts across a corner, which no finder took because the cut blob is not a
+ * card's shape: the biggest blob meeting the frame's edge at each level, strict first, whose four
+ * sides met beyond the edge hold it (cut.ts), unless a second card shows with it.
+ */
+function cutAlone(f: ReturnType<typeof shrink>, t: TableDistance, everyBlob: readonly Blob[][]): Located | null {
+  for (const level of everyBlob) {
+    const big = level.filter((b) => b.area >= MIN_AREA * f.w * f.h && touchesBorder(b, f.w, f.h)).sort((a, b) => b.area - a.area)[0];
+    if (big === undefined) continue;
+    const met = cutCard(big.pixels, f.w, f.h, MASK_FACTOR, corners(big, f.w));
+    if (met === null) continue;
+    // A blob that is no card's shape does not tell the card's long axis: the short side goes first.
+    const quad = hypot(met[1]![0] - met[0]![0], met[1]![1] - met[0]![1]) > hypot(met[2]![0] - met[1]![0], met[2]![1] - met[1]![1]) ? [met[1]!, met[2]!, met[3]!, met[0]!] : met;
+    const q = quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
+    if (secondHueShare(f, q) > SECOND_HUE || secondCard(f, t, everyBlob, null, quad)) return { kind: 'several', count: 2 };
+    return { kind: 'card', quad };
+  }
+  return null;
+}
+
 /** Locates the one card in an RGB frame (any rotation), or says there is none or several. */
 export function locateCard(img: RawImage): Located {
   if (img.width < 32 || img.height < 32) return { kind: 'none' };
@@ -1100,7 +1120,7 @@ export function locateCard(img: RawImage): Located {
   if (found !== null && 'kind' in found) return held() ?? found;
   if (found !== null) levels.splice(0, levels.length, found);
   const chosen = pick();
-  if (chosen === null) return held() ?? { kind: 'none' };
+  if (chosen === null) return held() ?? cutAlone(f, distance, everyBlob) ?? { kind: 'none' };
   // Much smaller card-like blobs beside a big one are labels or coins, not a second card.
   const small = 0.4 * chosen.biggest.area;
   const cards = chosen.blobs.filter((b) => b.area > small);
