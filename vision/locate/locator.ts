@@ -10,7 +10,8 @@
 import type { RawImage } from '../image.ts';
 import type { Point } from '../homography.ts';
 import { hypot } from './hypot.ts';
-import { BRIGHTNESS_WEIGHT, CLOTH_CONTRAST, inkContrast, mixtureDistance, paletteOf, type Ink } from './palette.ts';
+import { BRIGHTNESS_WEIGHT, CLOTH_CONTRAST, inkContrast, mixtureDistance, type Ink } from './palette.ts';
+import { clothPalette } from './sparse-cloth.ts';
 import { crossFilter } from './morphology.ts';
 import { handPixels } from './hand.ts';
 import { cutCard } from './cut.ts';
@@ -162,7 +163,7 @@ function borderPalette(f: ReturnType<typeof shrink>, ring: readonly number[]): I
   for (let y = 0; y < h - 1; y++) loop.push(y * w + w - 1);
   for (let x = w - 1; x > 0; x--) loop.push((h - 1) * w + x);
   for (let y = h - 1; y > 0; y--) loop.push(y * w);
-  return paletteOf(ring.map((i) => inkOf(f, i)), loop.map((i) => inkOf(f, i)));
+  return clothPalette(ring.map((i) => inkOf(f, i)), loop.map((i) => inkOf(f, i)));
 }
 
 /**

@@ -20,7 +20,7 @@ const ROUNDS = 8;
  * `loop` (the frame's outermost pixels in order round it), as a pattern does: a card cut by the
  * frame, or a hand reaching in, meets the border in a run or two.
  */
-export function paletteOf(samples: readonly Ink[], loop: readonly Ink[]): Ink[] {
+export function paletteOf(samples: readonly Ink[], loop: readonly Ink[], least: { share: number; runs: number } = { share: LEAST_SHARE, runs: LEAST_RUNS }): Ink[] {
   if (samples.length === 0) return [];
   // Farthest-point start: the first sample, then each time the sample farthest from every centre so far.
   const centres: Ink[] = [[...samples[0]!]];
@@ -50,7 +50,7 @@ export function paletteOf(samples: readonly Ink[], loop: readonly Ink[]): Ink[] 
     if (k !== previous) runs[k]!++;
     previous = k;
   }
-  return centres.filter((_, k) => counts[k]! >= LEAST_SHARE * samples.length && (runs[k]! >= LEAST_RUNS || counts[k]! >= GROUND_SHARE * samples.length));
+  return centres.filter((_, k) => counts[k]! >= least.share * samples.length && (runs[k]! >= least.runs || counts[k]! >= GROUND_SHARE * samples.length));
 }
 
 /** A cluster holding this much of the border is the table or the cloth's ground, however few its runs. */
