@@ -12,6 +12,7 @@ import type { Point } from '../homography.ts';
 import { hypot } from './hypot.ts';
 import { BRIGHTNESS_WEIGHT, CLOTH_CONTRAST, inkContrast, mixtureDistance, type Ink } from './palette.ts';
 import { clothPalette } from './sparse-cloth.ts';
+import { SOLID_EDGE, SOLID_FULL, solidInk, solidShare, withSolid } from './solid-ink.ts';
 import { crossFilter } from './morphology.ts';
 import { handPixels } from './hand.ts';
 import { cutCard } from './cut.ts';
@@ -95,6 +96,8 @@ interface TableDistance {
   levels: readonly number[];
   /** Whether the table is a patterned cloth (its border holds colours that contrast as ink on paper). */
   cloth: boolean;
+  /** On a patterned cloth, the solid pieces lying on it (see solid-ink.ts). */
+  solid?: () => Uint8Array;
 }
 
 function tableDistance(f: ReturnType<typeof shrink>): TableDistance {
@@ -118,13 +121,14 @@ function tableDistance(f: ReturnType<typeof shrink>): TableDistance {
     if (lr !== lr) lr = logRatio[sums[i]!] = Math.log((li + 10) / lt);
     dl[i] = lr;
   }
-  let tc = Math.max(0.13, 2 * quantile(cd, 0.9)), levels = STRICTNESS;
+  let tc = Math.max(0.13, 2 * quantile(cd, 0.9)), levels = STRICTNESS, solid: TableDistance['solid'];
   const washed = triangleDistance([a0, b0], LAMP_WARM, LAMP_COOL);
   if (tc > PATTERNED_SPREAD) {
     const palette = borderPalette(f, ring);
     if (inkContrast(palette)) {
       tc = clothDistance(f, ring, dc, palette);
       levels = CLOTH_STRICTNESS;
+      solid = () => solidInk(f, palette, ring);
     } else if (palette.length > 0) {
       // A plain table with a card or a hand cut by the frame in its border: the spread is the table's own.
       // Glare reaching the border stays the table's: it is the table under more light.
@@ -138,6 +142,7 @@ function tableDistance(f: ReturnType<typeof shrink>): TableDistance {
     tc,
     levels,
     cloth: levels === CLOTH_STRICTNESS,
+    ...(solid === undefined ? {} : { solid }),
     tBright: Math.max(0.3, 2 * quantile(ld, 0.9)),
     tDark: Math.min(-1.0, 2 * quantile(ld, 0.1)),
   };
@@ -1029,12 +1034,20 @@ function cutAlone(f: ReturnType<typeof shrink>, t: TableDistance, everyBlob: rea
 /** Locates the one card in an RGB frame (any rotation), or says there is none or several. */
 export function locateCard(img: RawImage): Located {
   if (img.width < 32 || img.height < 32) return { kind: 'none' };
-  const f = shrink(img);
+  const f = shrink(img), distance = tableDistance(f);
+  const found = locateWith(img, f, distance);
+  // A card in one of a patterned cloth's colours is cloth by colour: tried again with the solid pieces on the cloth as card.
+  const dc = found.kind === 'card' || distance.solid === undefined ? null : withSolid(distance.dc, distance.solid());
+  const again = dc === null ? found : locateWith(img, f, { ...distance, dc });
+  if (again.kind !== 'card' || dc === null) return found;
+  return edgeSupport(img, again.quad) >= SOLID_EDGE && solidShare(dc, again.quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point), f.w, f.h) < SOLID_FULL ? again : found;
+}
+
+function locateWith(img: RawImage, f: ReturnType<typeof shrink>, distance: TableDistance): Located {
   // The strictest level may hold only part of the card (its white panel or numeral), and a part
   // is always smaller than the whole, so the biggest card wins; but only among levels whose card
   // has sharp edges all round, since a loose level can merge the card with a lit patch of table.
   const levels: Array<{ blobs: Blob[]; biggest: Blob; quad: Point[]; edge: number; eroded?: boolean }> = [];
-  const distance = tableDistance(f);
   const everyBlob: Blob[][] = [];
   for (const strictness of distance.levels) {
     const m = clean(foreground(distance, strictness), f.w, f.h);
