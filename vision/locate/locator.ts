@@ -13,7 +13,7 @@ import { hypot } from './hypot.ts';
 import { BRIGHTNESS_WEIGHT, CLOTH_CONTRAST, inkContrast, mixtureDistance, type Ink } from './palette.ts';
 import { clothPalette } from './sparse-cloth.ts';
 import { SOLID_EDGE, SOLID_FULL, solidInk, solidShare, withSolid } from './solid-ink.ts';
-import { crossFilter } from './morphology.ts';
+import { crossFilter, opened } from './morphology.ts';
 import { handPixels } from './hand.ts';
 import { cutCard } from './cut.ts';
 import { convergence, convexHull, fitLine, grownQuad, insideTest, intersect, mostSupportedLine, quadArea, quadShape, uncut } from './geometry.ts';
@@ -646,6 +646,8 @@ const EDGE_REACH = 3;
 const STRICTNESS = [1, 0.72, 0.5];
 /** On a patterned cloth the loosest level takes in the cloth's own odd pixels, whose filled holes can make a card of cloth. */
 const CLOTH_STRICTNESS = [1, 0.72, 0.6];
+/** The opening's radius (mask pixels) on a patterned cloth: wider than the necks joining a dot or petal to the card. */
+const CLOTH_OPEN = 2;
 
 /** The smallest piece of a mask kept for the second-card check, as a share of the frame. */
 const PIECE_AREA = 0.005;
@@ -1050,7 +1052,8 @@ function locateWith(img: RawImage, f: ReturnType<typeof shrink>, distance: Table
   const levels: Array<{ blobs: Blob[]; biggest: Blob; quad: Point[]; edge: number; eroded?: boolean }> = [];
   const everyBlob: Blob[][] = [];
   for (const strictness of distance.levels) {
-    const m = clean(foreground(distance, strictness), f.w, f.h);
+    // On a patterned cloth, pattern pieces touching the card are opened off it: they pull its sides out.
+    const m = distance.levels === CLOTH_STRICTNESS ? opened(clean(foreground(distance, strictness), f.w, f.h), f.w, f.h, CLOTH_OPEN) : clean(foreground(distance, strictness), f.w, f.h);
     const all = blobs(m, f.w, f.h, PIECE_AREA * f.w * f.h);
     everyBlob.push(all);
     const level: Blob[] = [];

@@ -37,3 +37,11 @@ export function crossFilter(m: Uint8Array, w: number, h: number, op: 'and' | 'or
   }
   return out;
 }
+
+/** Opening by the cross `radius` times: erosion, then dilation, each `radius` times (what is narrower than 2·radius + 1 goes). */
+export function opened(m: Uint8Array, w: number, h: number, radius: number): Uint8Array {
+  let out = m;
+  for (let k = 0; k < radius; k++) out = crossFilter(out, w, h, 'and');
+  for (let k = 0; k < radius; k++) out = crossFilter(out, w, h, 'or');
+  return out;
+}

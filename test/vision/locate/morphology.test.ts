@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { crossFilter, crossFilterBytes } from '../../../vision/locate/morphology.ts';
+import { crossFilter, crossFilterBytes, opened } from '../../../vision/locate/morphology.ts';
 
 const masks = fc.tuple(fc.integer({ min: 3, max: 40 }), fc.integer({ min: 3, max: 30 }), fc.integer({ min: 0, max: 100 }), fc.integer())
   .map(([w, h, density, seed]) => {
@@ -36,5 +36,26 @@ describe('cross filter', () => {
     const op = crossFilter(m, w, h, 'or');
     const set = [...op.keys()].filter((i) => op[i] === 1).sort((a, b) => a - b);
     expect(set).toEqual([2 * w + 4, 3 * w + 3, 3 * w + 4, 3 * w + 5, 4 * w + 4]);
+  });
+});
+
+describe('opening', () => {
+  it('takes off a dot joined to a card by a narrow neck and keeps the card', () => {
+    const w = 40, h = 32, m = new Uint8Array(w * h);
+    for (let y = 4; y < 28; y++) for (let x = 4; x < 22; x++) m[y * w + x] = 1;
+    // A 4 × 4 dot beside the card, joined by a neck one pixel wide.
+    for (let y = 14; y < 18; y++) for (let x = 26; x < 30; x++) m[y * w + x] = 1;
+    for (let x = 22; x < 26; x++) m[15 * w + x] = 1;
+    const out = opened(m, w, h, 2);
+    let card = 0, dot = 0;
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (out[y * w + x]) { if (x < 22) card++; else if (x >= 26) dot++; }
+    expect(dot).toBe(0);
+    // Only the card's corners are rounded off.
+    expect(card).toBeGreaterThan(0.95 * 18 * 24);
+  });
+
+  it('leaves a mask as it is with radius 0', () => {
+    const m = Uint8Array.from([0, 1, 1, 0, 1, 0, 0, 1, 1]);
+    expect(opened(m, 3, 3, 0)).toEqual(m);
   });
 });
