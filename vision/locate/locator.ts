@@ -1053,7 +1053,8 @@ function locateWith(img: RawImage, f: ReturnType<typeof shrink>, distance: Table
   const everyBlob: Blob[][] = [];
   for (const strictness of distance.levels) {
     // On a patterned cloth, pattern pieces touching the card are opened off it: they pull its sides out.
-    const m = distance.levels === CLOTH_STRICTNESS ? opened(clean(foreground(distance, strictness), f.w, f.h), f.w, f.h, CLOTH_OPEN) : clean(foreground(distance, strictness), f.w, f.h);
+    const cleaned = clean(foreground(distance, strictness), f.w, f.h);
+    const m = distance.cloth ? opened(cleaned, f.w, f.h, CLOTH_OPEN) : cleaned;
     const all = blobs(m, f.w, f.h, PIECE_AREA * f.w * f.h);
     everyBlob.push(all);
     const level: Blob[] = [];

@@ -1,30 +1,15 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { freshFacePool, type FacePool } from '../../../vision/dataset.ts';
-import { cornerError, linePhoto, type EvalLine } from '../../../vision/evaluate-conditions.ts';
-import { decodeFrame } from '../../../vision/frame.ts';
+import { describe, expect, it } from 'vitest';
+import type { EvalLine } from '../../../vision/evaluate-conditions.ts';
 import type { Point } from '../../../vision/homography.ts';
 import { CORNER_BOUND } from '../../../vision/locate/measure.ts';
-import { locateCard, type Located } from '../../../vision/locate/locator.ts';
+import { locateLinePhotos, type LocatedPhoto } from './located-photos.ts';
 
 /** Photos drawn as `red7 vision-eval --conditions --styles held-out` draws them, from a seed of these tests' own. */
 const SEED = 7373;
-let pool: FacePool;
-beforeAll(() => {
-  pool = freshFacePool(300, 'held-out');
-});
 
-/** Locates photos 0..n−1 of a line (or the photos listed): what the locator said and each card's worst corner (share of the card's height). */
-async function locateLine(line: EvalLine, n: number | readonly number[], seed = SEED): Promise<Array<{ found: Located; error: number; truth: Point[] }>> {
-  const out: Array<{ found: Located; error: number; truth: Point[] }> = [];
-  for (const i of typeof n === 'number' ? Array.from({ length: n }, (_, k) => k) : n) {
-    const photo = await linePhoto(line, i, seed, pool, 1280, 960);
-    const image = await decodeFrame(photo.jpeg);
-    const found = locateCard(image);
-    const scale = image.width / 1280;
-    const truth = photo.quads[0]!.map(([x, y]) => [x * scale, y * scale] as Point);
-    out.push({ found, error: found.kind === 'card' ? cornerError(truth, found.quad) : Number.NaN, truth });
-  }
-  return out;
+/** Locates photos 0..n−1 of a line (or the photos listed), at these tests' seed unless told. */
+function locateLine(line: EvalLine, n: number | readonly number[], seed = SEED): Promise<LocatedPhoto[]> {
+  return locateLinePhotos(line, typeof n === 'number' ? Array.from({ length: n }, (_, k) => k) : n, seed);
 }
 
 /** Which of the drawn card's corners (TL, TR, BR, BL: 0–1 and 2–3 are its short sides) lies nearest a point. */
@@ -34,7 +19,7 @@ function nearestCorner(truth: readonly Point[], p: Point): number {
   return best;
 }
 
-function within(results: Array<{ found: Located; error: number }>): number {
+function within(results: readonly LocatedPhoto[]): number {
   return results.filter((r) => r.found.kind === 'card' && r.error <= CORNER_BOUND).length;
 }
 

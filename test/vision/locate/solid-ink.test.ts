@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { freshFacePool } from '../../../vision/dataset.ts';
-import { cornerError, linePhoto } from '../../../vision/evaluate-conditions.ts';
-import { decodeFrame } from '../../../vision/frame.ts';
-import type { Point } from '../../../vision/homography.ts';
 import { CORNER_BOUND } from '../../../vision/locate/measure.ts';
-import { locateCard } from '../../../vision/locate/locator.ts';
 import { BRIGHTNESS_WEIGHT, type Ink } from '../../../vision/locate/palette.ts';
 import { solidInk, solidShare, withSolid, type InkPlanes } from '../../../vision/locate/solid-ink.ts';
+import type { Point } from '../../../vision/homography.ts';
+import { locateLinePhotos } from './located-photos.ts';
 
 const W = 96, H = 72;
 const CREAM: Ink = [0.05, 0.2, BRIGHTNESS_WEIGHT * Math.log(230)], RED: Ink = [0.9, 0.4, BRIGHTNESS_WEIGHT * Math.log(110)];
@@ -59,14 +56,9 @@ describe('solid pieces on a patterned cloth', () => {
   it('finds cards in a cloth\'s own colours that were lost among the cloth', async () => {
     // Photos of the patterned-cloth line (seed 7373) once answered with no card: a purple card on
     // purple flowers, a green card on green dots.
-    const pool = freshFacePool(300, 'held-out');
-    for (const i of [30, 35]) {
-      const photo = await linePhoto('patterned-cloth', i, 7373, pool, 1280, 960);
-      const image = await decodeFrame(photo.jpeg);
-      const found = locateCard(image);
-      const scale = image.width / 1280;
-      expect(found.kind).toBe('card');
-      if (found.kind === 'card') expect(cornerError(photo.quads[0]!.map(([x, y]) => [x * scale, y * scale] as Point), found.quad)).toBeLessThanOrEqual(CORNER_BOUND);
+    for (const r of await locateLinePhotos('patterned-cloth', [30, 35], 7373)) {
+      expect(r.found.kind).toBe('card');
+      expect(r.error).toBeLessThanOrEqual(CORNER_BOUND);
     }
   }, 120_000);
 });

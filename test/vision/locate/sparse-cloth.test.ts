@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { freshFacePool } from '../../../vision/dataset.ts';
-import { cornerError, linePhoto } from '../../../vision/evaluate-conditions.ts';
-import { decodeFrame } from '../../../vision/frame.ts';
-import type { Point } from '../../../vision/homography.ts';
 import { CORNER_BOUND } from '../../../vision/locate/measure.ts';
-import { locateCard } from '../../../vision/locate/locator.ts';
 import { inkContrast, mixtureDistance, paletteOf, type Ink } from '../../../vision/locate/palette.ts';
 import { clothPalette } from '../../../vision/locate/sparse-cloth.ts';
+import { locateLinePhotos } from './located-photos.ts';
 
 const GROUND: Ink = [0.05, 0.25, 2.6], NAVY: Ink = [-0.1, -0.6, 2.1], BROWN: Ink = [0.4, 0.6, 2.2], RED: Ink = [0.8, 0.3, 2.2], LEAF: Ink = [-0.5, 0.4, 2.1];
 
@@ -45,14 +41,9 @@ describe('sparse cloth palette', () => {
 
   it('finds cards lying on sparse flowers that joined their blobs when the cloth passed for a plain table', async () => {
     // Photos of the patterned-cloth line (seed 5151) once refused as several cards or none.
-    const pool = freshFacePool(300, 'held-out');
-    for (const i of [28, 50, 59]) {
-      const photo = await linePhoto('patterned-cloth', i, 5151, pool, 1280, 960);
-      const image = await decodeFrame(photo.jpeg);
-      const found = locateCard(image);
-      const scale = image.width / 1280;
-      expect(found.kind).toBe('card');
-      if (found.kind === 'card') expect(cornerError(photo.quads[0]!.map(([x, y]) => [x * scale, y * scale] as Point), found.quad)).toBeLessThanOrEqual(CORNER_BOUND);
+    for (const r of await locateLinePhotos('patterned-cloth', [28, 50, 59], 5151)) {
+      expect(r.found.kind).toBe('card');
+      expect(r.error).toBeLessThanOrEqual(CORNER_BOUND);
     }
   }, 120_000);
 });
