@@ -659,6 +659,13 @@ const EXCESS_SHARE = 0.15;
  * 4 %. A patterned cloth's saturated pieces touching the card reach further: there EXCESS_SHARE.
  */
 const BESIDE_SHARE = 0.05;
+/**
+ * A smaller sliver still is a second card on a plain table when the blob's outline strays from
+ * the quad as well (less than STRAYING_OUTLINE of its edge pixels on it): the card underneath
+ * sticks out of the quad's sides, which a whole card's blob never does.
+ */
+const SLIVER_SHARE = 0.015;
+const STRAYING_OUTLINE = 0.7;
 /** How saturated (brightness-normalised chroma) a pixel must be to be card colour rather than glare or table. */
 const SATURATED = 0.15;
 /** A quad holding this share of saturated pixels in a second hue, with an outline the blob does not follow well, is two cards taken for one. */
@@ -815,13 +822,15 @@ function secondHueShare(f: ReturnType<typeof shrink>, q: readonly Point[], skipS
 
 /**
  * Whether a found card lies on or under another: at some level a piece of mask touching the card
- * (and not reaching the frame's border, as a hand does) holds much saturated colour beyond it,
+ * (and not reaching the frame's border, as a hand does) holds much saturated colour beyond it (or
+ * some, with an outline that strays from the quad),
  * or the card's quad holds two hues while the blob's outline strays from it (two cards taken for one).
  */
 function secondCard(f: ReturnType<typeof shrink>, t: TableDistance, levels: readonly Blob[][], card: Blob | null, quad: readonly Point[]): boolean {
   const q = quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
   const area = quadArea(q);
   const nearCard = insideTest(q, 3);
+  let sliver = 0;
   for (const level of levels) {
     for (const b of level) {
       let near = false, border = false, beyond = 0;
@@ -832,10 +841,12 @@ function secondCard(f: ReturnType<typeof shrink>, t: TableDistance, levels: read
         else if (hypot(f.c1[i]!, f.c2[i]!) > SATURATED && t.washed(f.c1[i]!, f.c2[i]!) > GLARE_SATURATION) beyond++;
       }
       if (near && !border && beyond > (t.cloth ? EXCESS_SHARE : BESIDE_SHARE) * area) return true;
+      if (near && !border) sliver = Math.max(sliver, beyond);
     }
   }
   if (card === null) return false;
   const edge = edgePixelsOf(card, f.w, f.h), onOutline = outlineSupport(edge, quad) / edge.length;
+  if (!t.cloth && sliver > SLIVER_SHARE * area && onOutline < STRAYING_OUTLINE) return true;
   if (secondHueShare(f, q) > SECOND_HUE && onOutline < OUTLINE_SHARE) return true;
   // Two cards of one colour: the quad takes in table at the notches between them and the blob's
   // outline strays from it (a white numeral biting a card's edge is not table).

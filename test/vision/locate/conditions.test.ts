@@ -101,4 +101,11 @@ describe('card locator under table conditions', () => {
     const results = await locateLine('overlap', [11, 59], 5151);
     expect(results.map((r) => r.found.kind)).toEqual(['several', 'several']);
   }, 120_000);
+
+  it('says several cards when a smaller sliver shows beside a card whose outline strays from its quad', async () => {
+    // A violet 5 on a red card and an indigo 4 on a yellow one, once read with confidence 0.999 and more.
+    const [violet] = await locateLine('overlap', [139], 6262);
+    const [indigo] = await locateLine('overlap', [291], 7373);
+    expect([violet!.found.kind, indigo!.found.kind]).toEqual(['several', 'several']);
+  }, 120_000);
 });
