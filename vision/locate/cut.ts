@@ -1,7 +1,7 @@
 // A card cut by the frame's edge: its visible sides are fitted as straight lines (the frame's own
 // edge left out) and met beyond the edge, which keeps the perspective that stretching sides loses.
 import type { Point } from '../homography.ts';
-import { fitLine, intersect, quadArea, quadShape } from './geometry.ts';
+import { CARD_ASPECT, fitLine, insideTest, intersect, quadArea, quadShape } from './geometry.ts';
 
 type Line = { at: Point; dir: Point };
 
@@ -48,19 +48,9 @@ function bestLine(pts: readonly Point[]): { line: Line; on: Point[] } | null {
  * holds the blob. `factor` is the mask's shrink factor.
  */
 export function cutCard(pixels: Int32Array, w: number, h: number, factor: number, quad: readonly Point[]): Point[] | null {
-  let pts = outline(pixels, w, h);
-  const total = pts.length, lines: Line[] = [];
-  for (let k = 0; k < 4 && pts.length >= 8; k++) {
-    const found = bestLine(pts);
-    if (found === null || found.on.length < SIDE_SHARE * total) break;
-    lines.push(found.line);
-    const { at, dir } = found.line;
-    pts = pts.filter((p) => Math.abs((p[0] - at[0]) * dir[1] - (p[1] - at[1]) * dir[0]) >= 2 * ON_LINE);
-  }
+  const lines = visibleSides(pixels, w, h);
   if (lines.length < 4) return null;
-  let cx = 0, cy = 0;
-  for (const i of pixels) { cx += i % w; cy += (i / w) | 0; }
-  cx /= pixels.length; cy /= pixels.length;
+  const [cx, cy] = centre(pixels, w);
   // Sides ordered by the direction from the blob's centre to each line's nearest point.
   const angle = (l: Line): number => {
     const t = (cx - l.at[0]) * l.dir[0] + (cy - l.at[1]) * l.dir[1];
@@ -91,7 +81,95 @@ export function cutCard(pixels: Int32Array, w: number, h: number, factor: number
   }
   if (outside > OUTSIDE_SHARE * pixels.length) return null;
   if (quadArea(m) > pixels.length / 0.7) return null;
-  // In the corner order of the quad found before: each of its corners takes its nearest met corner.
+  return inCornerOrder(met, quad);
+}
+
+/** Up to four straight sides of a blob's outline (the frame's edge left out), each holding SIDE_SHARE of it. */
+function visibleSides(pixels: Int32Array, w: number, h: number): Line[] {
+  let pts = outline(pixels, w, h);
+  const total = pts.length, lines: Line[] = [];
+  for (let k = 0; k < 4 && pts.length >= 8; k++) {
+    const found = bestLine(pts);
+    if (found === null || found.on.length < SIDE_SHARE * total) break;
+    lines.push(found.line);
+    const { at, dir } = found.line;
+    pts = pts.filter((p) => Math.abs((p[0] - at[0]) * dir[1] - (p[1] - at[1]) * dir[0]) >= 2 * ON_LINE);
+  }
+  return lines;
+}
+
+function centre(pixels: Int32Array, w: number): Point {
+  let cx = 0, cy = 0;
+  for (const i of pixels) { cx += i % w; cy += (i / w) | 0; }
+  return [cx / pixels.length, cy / pixels.length];
+}
+
+/** Two sides this near parallel (|sin| of the angle between them) are a card's opposite sides. */
+const PARALLEL = 0.14;
+/** ... and a third this near square to both (|cos|) is the side joining them. */
+const SQUARE = 0.26;
+/** The blob must fill this share of the part of a three-sided card's quad inside the frame. */
+const THREE_SIDED_FILL = 0.85;
+/** The least share of a three-sided card's length that must be in view, and the most beyond 5:7. */
+const THREE_SIDED_SEEN = 0.75;
+const THREE_SIDED_LONGER = 1.12;
+/** The far side must lie beyond the frame or within this many mask pixels of its edge (where the blob's edge blurs into the frame's). */
+const EDGE_BAND = 3;
+/** Of nine points along the far side, how many may lie in view (a corner of it that the frame's edge blurs). */
+const FAR_IN_VIEW = 2;
+
+/**
+ * A card whose whole far side is beyond the frame's edge shows three sides: two parallel ones
+ * running into the edge and the end joining them. The far side is put parallel to the end at a
+ * card's 5:7 from it (the end is the short side when more than 90 % of its length is in view, as
+ * uncut() reasons); kept only when that side lies wholly outside the frame, the card holds the
+ * blob, and the blob fills what of the card is in the frame. Frame pixels, in `quad`'s corner order.
+ */
+export function cutThreeSided(pixels: Int32Array, w: number, h: number, factor: number, quad: readonly Point[]): Point[] | null {
+  const lines = visibleSides(pixels, w, h);
+  if (lines.length !== 3) return null;
+  const cross = (a: Line, b: Line): number => Math.abs(a.dir[0] * b.dir[1] - a.dir[1] * b.dir[0]);
+  let k = -1;
+  for (let e = 0; e < 3; e++) {
+    const [p, q] = lines.filter((_, i) => i !== e) as [Line, Line];
+    if (cross(p, q) < PARALLEL && cross(lines[e]!, p) > Math.sqrt(1 - SQUARE ** 2) && cross(lines[e]!, q) > Math.sqrt(1 - SQUARE ** 2)) k = e;
+  }
+  if (k < 0) return null;
+  const end = lines[k]!, [p1, p2] = lines.filter((_, i) => i !== k) as [Line, Line];
+  const c1 = intersect(end, p1), c2 = intersect(end, p2);
+  if (c1 === null || c2 === null) return null;
+  const width = Math.hypot(c2[0] - c1[0], c2[1] - c1[1]);
+  // Along the parallel sides, away from the end and into the blob.
+  let d: Point = [-end.dir[1], end.dir[0]];
+  const [cx, cy] = centre(pixels, w);
+  if ((cx - c1[0]) * d[0] + (cy - c1[1]) * d[1] < 0) d = [-d[0], -d[1]];
+  let seen = 0;
+  for (const i of pixels) seen = Math.max(seen, ((i % w) + 0.5 - c1[0]) * d[0] + (((i / w) | 0) + 0.5 - c1[1]) * d[1]);
+  const proportion = seen > 0.9 * width ? width * CARD_ASPECT : width / CARD_ASPECT;
+  // A tilt or a blurred edge can show a little more than 5:7; the far side is then just out of view.
+  if (seen > THREE_SIDED_LONGER * proportion || seen < THREE_SIDED_SEEN * proportion) return null;
+  const length = Math.max(proportion, seen + 0.5);
+  const c3: Point = [c2[0] + length * d[0], c2[1] + length * d[1]], c4: Point = [c1[0] + length * d[0], c1[1] + length * d[1]];
+  let inView = 0;
+  for (let t = 0; t <= 1; t += 0.125) {
+    const x = c4[0] + t * (c3[0] - c4[0]), y = c4[1] + t * (c3[1] - c4[1]);
+    if (x > EDGE_BAND && y > EDGE_BAND && x < w - EDGE_BAND && y < h - EDGE_BAND) inView++;
+  }
+  if (inView > FAR_IN_VIEW) return null;
+  const m = [c1, c2, c3, c4];
+  const inside = insideTest(m, 1.5), within = insideTest(m, 0);
+  let inQuad = 0, blobIn = 0;
+  const ys = m.map((c) => c[1]), xs = m.map((c) => c[0]);
+  for (let y = Math.max(0, Math.floor(Math.min(...ys))); y < Math.min(h, Math.ceil(Math.max(...ys))); y++) {
+    for (let x = Math.max(0, Math.floor(Math.min(...xs))); x < Math.min(w, Math.ceil(Math.max(...xs))); x++) if (within(x + 0.5, y + 0.5)) inQuad++;
+  }
+  for (const i of pixels) if (inside((i % w) + 0.5, ((i / w) | 0) + 0.5)) blobIn++;
+  if (blobIn < (1 - OUTSIDE_SHARE) * pixels.length || pixels.length < THREE_SIDED_FILL * inQuad) return null;
+  return inCornerOrder(m.map(([x, y]) => [x * factor, y * factor] as Point), quad);
+}
+
+/** `met` in the corner order of the quad found before: each of its corners takes its nearest met corner. */
+function inCornerOrder(met: readonly Point[], quad: readonly Point[]): Point[] {
   let bestShift = 0, bestRev = false, bestCost = Infinity;
   for (const rev of [false, true]) for (let s = 0; s < 4; s++) {
     let cost = 0;

@@ -5,7 +5,7 @@ import type { Point } from '../homography.ts';
 /** How near a frame edge (working pixels) both corners of a side must lie for the side to be the frame's cut, not the card's. */
 const CUT_REACH = 6;
 /** A card's long side over its short side. */
-const CARD_ASPECT = 88 / 63;
+export const CARD_ASPECT = 88 / 63;
 
 /** Least-squares line through points: a point on it and its unit direction; null for too few points. */
 export function fitLine(pts: Point[]): { at: Point; dir: Point } | null {

@@ -15,7 +15,7 @@ import { clothPalette } from './sparse-cloth.ts';
 import { SOLID_EDGE, SOLID_FULL, solidInk, solidShare, withSolid } from './solid-ink.ts';
 import { crossFilter, opened } from './morphology.ts';
 import { handPixels } from './hand.ts';
-import { cutCard } from './cut.ts';
+import { cutCard, cutThreeSided } from './cut.ts';
 import { convergence, convexHull, fitLine, grownQuad, insideTest, intersect, mostSupportedLine, quadArea, quadShape, uncut } from './geometry.ts';
 
 /** The locator's answer: one card with its corners (TL, TR, BR, BL), none, or several. */
@@ -1033,7 +1033,8 @@ function cutAlone(f: ReturnType<typeof shrink>, t: TableDistance, everyBlob: rea
   for (const level of everyBlob) {
     const big = level.filter((b) => b.area >= MIN_AREA * f.w * f.h && touchesBorder(b, f.w, f.h)).sort((a, b) => b.area - a.area)[0];
     if (big === undefined) continue;
-    const met = cutCard(big.pixels, f.w, f.h, MASK_FACTOR, corners(big, f.w));
+    const rough = corners(big, f.w);
+    const met = cutCard(big.pixels, f.w, f.h, MASK_FACTOR, rough) ?? cutThreeSided(big.pixels, f.w, f.h, MASK_FACTOR, rough);
     if (met === null) continue;
     // A blob that is no card's shape does not tell the card's long axis: the short side goes first.
     const quad = hypot(met[1]![0] - met[0]![0], met[1]![1] - met[0]![1]) > hypot(met[2]![0] - met[1]![0], met[2]![1] - met[1]![1]) ? [met[1]!, met[2]!, met[3]!, met[0]!] : met;
