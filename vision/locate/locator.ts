@@ -230,6 +230,24 @@ function glareMask(f: ReturnType<typeof shrink>, t: TableDistance): Uint8Array {
   return g;
 }
 
+/** The glare pieces holding a pixel clipped to white or nearly: a lamp's reflection has such a core, a pale finger or a lit patch of table has none. */
+function clippedGlare(g: Uint8Array, l: Float32Array, w: number, h: number): Uint8Array {
+  const out = new Uint8Array(g.length), stack: number[] = [];
+  for (let i = 0; i < g.length; i++) if (g[i] && l[i]! >= CLIPPED) { out[i] = 1; stack.push(i); }
+  while (stack.length > 0) {
+    const i = stack.pop()!, x = i % w;
+    for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, i - w, i + w]) {
+      if (j < 0 || j >= w * h || !g[j] || out[j]) continue;
+      out[j] = 1;
+      stack.push(j);
+    }
+  }
+  return out;
+}
+
+/** The brightness (mean of the channels, bytes) of a pixel clipped to white, or nearly. */
+const CLIPPED = 245;
+
 /** Glare pieces narrower than this (mask pixels, each way) are a card's white border or panel, not a lamp's. */
 const GLARE_OPEN = 3;
 
@@ -1094,6 +1112,8 @@ function locateWith(img: RawImage, f: ReturnType<typeof shrink>, distance: Table
     return blobs(clean(m, f.w, f.h), f.w, f.h, MIN_AREA * f.w * f.h);
   });
   type Level = (typeof levels)[number];
+  // The quad of a card refused for what lay beside it (see findIn).
+  const refused: { quad: Point[] | null } = { quad: null };
   // The first card a finder makes of the biggest blobs of each source level, strict first; or the
   // answer when what it found is two cards.
   const findIn = (sourceBlobs: Blob[][], rectangle: boolean): Level | Located | null => {
@@ -1106,7 +1126,10 @@ function locateWith(img: RawImage, f: ReturnType<typeof shrink>, distance: Table
         if (rectangle && !cutOrSpilled(b, found.quad, glare(), f.w, f.h)) continue;
         // Something big beside the card that no hand brings in from the frame's edge, or a second
         // colour across the quad, is another card (a finger over a card shows less of its colour).
-        if (found.stray > STRAY_SHARE) return found.stray > EXCESS_SHARE ? { kind: 'several', count: 2 } : { kind: 'none' };
+        if (found.stray > STRAY_SHARE) {
+          refused.quad = found.quad;
+          return found.stray > EXCESS_SHARE ? { kind: 'several', count: 2 } : { kind: 'none' };
+        }
         const q = found.quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
         // A thumb's skin over an eroded card that a hand joins from the frame's edge is no second
         // card's colour; the card must then have a sharp edge all round.
@@ -1142,6 +1165,9 @@ function locateWith(img: RawImage, f: ReturnType<typeof shrink>, distance: Table
     // Taking glare out only takes pixels away, so with no blob big enough there is none without it either.
     const anyBig = everyBlob.some((level) => level.some((b) => b.area >= MIN_AREA * f.w * f.h));
     if (found === null && anyBig) found = findIn(glareFree(), true);
+    // An eroded card refused for what lay beside it may have a lamp's spill there: with a clipped
+    // glare core along its outline it is fitted again without the glare before none or several is said.
+    else if (found !== null && 'kind' in found && refused.quad !== null && glareAlong(refused.quad, clippedGlare(glare(), f.l, f.w, f.h), f.w, f.h)) found = findIn(glareFree(), true) ?? found;
     // An eroded card with glare along its outline may be a card and a spill's disc eroded into one core.
     else if (found !== null && !('kind' in found) && found.eroded === true && glareAlong(found.quad, glare(), f.w, f.h)) found = findIn(glareFree(), true) ?? found;
   }
