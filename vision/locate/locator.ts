@@ -87,6 +87,8 @@ interface TableDistance {
   dl: Float32Array;
   /** A chroma's distance from the mixtures of the table's colour and a lamp's (see LAMP_WARM): the table under more light. */
   washed: (c1: number, c2: number) => number;
+  /** The table's chroma (the border's median). */
+  chroma: Point;
   w: number;
   h: number;
   tc: number;
@@ -139,6 +141,7 @@ function tableDistance(f: ReturnType<typeof shrink>): TableDistance {
   }
   return {
     dc, dl, w, h, washed,
+    chroma: [a0, b0],
     tc,
     levels,
     cloth: levels === CLOTH_STRICTNESS,
@@ -191,22 +194,27 @@ const LAMP_COOL: Point = [-0.08, -0.18];
 
 /** A function giving a chroma's distance from the triangle a, b, c (0 inside it). */
 function triangleDistance(a: Point, b: Point, c: Point): (x: number, y: number) => number {
-  const sides = [[a, b], [b, c], [c, a]].map(([p, q]) => {
-    const dx = q![0] - p![0], dy = q![1] - p![1];
-    return { p: p!, dx, dy, len2: dx * dx + dy * dy };
-  });
-  const area = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
-  return (x, y) => {
-    // A table on the lamps' line makes the triangle a segment, which nothing is inside.
-    let inside = area !== 0, best = Infinity;
-    for (const { p, dx, dy, len2 } of sides) {
-      const cross = dx * (y - p[1]) - dy * (x - p[0]);
-      if (cross * area < 0) inside = false;
-      const t = len2 === 0 ? 0 : Math.min(1, Math.max(0, ((x - p[0]) * dx + (y - p[1]) * dy) / len2));
-      best = Math.min(best, hypot(x - p[0] - t * dx, y - p[1] - t * dy));
-    }
-    return inside ? 0 : best;
-  };
+  const triangle = [a, b, c];
+  return (x, y) => polygonDistance(triangle, x, y);
+}
+
+/** A point's distance from a convex polygon (0 inside it); a polygon of no area (a table on the lamps' line) has no inside. */
+function polygonDistance(poly: readonly Point[], x: number, y: number): number {
+  let area = 0;
+  for (let k = 0; k < poly.length; k++) {
+    const p = poly[k]!, q = poly[(k + 1) % poly.length]!;
+    area += p[0] * q[1] - q[0] * p[1];
+  }
+  let inside = area !== 0, best = Infinity;
+  for (let k = 0; k < poly.length; k++) {
+    const p = poly[k]!, q = poly[(k + 1) % poly.length]!;
+    const dx = q[0] - p[0], dy = q[1] - p[1], len2 = dx * dx + dy * dy;
+    const cross = dx * (y - p[1]) - dy * (x - p[0]);
+    if (cross * area < 0) inside = false;
+    const t = len2 === 0 ? 0 : Math.min(1, Math.max(0, ((x - p[0]) * dx + (y - p[1]) * dy) / len2));
+    best = Math.min(best, hypot(x - p[0] - t * dx, y - p[1] - t * dy));
+  }
+  return inside ? 0 : best;
 }
 
 /** Marks card-coloured pixels: chroma unlike the table's, or much brighter, or very much darker. */
@@ -224,10 +232,22 @@ function foreground(t: TableDistance, strictness: number): Uint8Array {
  */
 function glareMask(f: ReturnType<typeof shrink>, t: TableDistance): Uint8Array {
   let g: Uint8Array = new Uint8Array(t.dc.length);
-  for (let i = 0; i < g.length; i++) g[i] = t.dl[i]! > 0.5 * t.tBright && t.washed(f.c1[i]!, f.c2[i]!) < GLARE_SATURATION ? 1 : 0;
+  for (let i = 0; i < g.length; i++) g[i] = t.dl[i]! > 0.5 * t.tBright && t.washed(f.c1[i]!, f.c2[i]!) < GLARE_SATURATION && lampLit(f, t, i) ? 1 : 0;
   for (let k = 0; k < GLARE_OPEN; k++) g = crossFilter(g, t.w, t.h, 'and');
   for (let k = 0; k < GLARE_OPEN; k++) g = crossFilter(g, t.w, t.h, 'or');
   return g;
+}
+
+/**
+ * Whether a pixel brighter than the table is its colour mixed with a lamp's in a share the
+ * table's own light allows: the table is lit at most e^tBright times its brightness (brighter is
+ * card), so the rest of the pixel's light is the lamp's, which pulls its colour to the lamps' line.
+ * A card of the table's colour, only brighter, keeps all of that colour and is no glare.
+ */
+function lampLit(f: ReturnType<typeof shrink>, t: TableDistance, i: number): boolean {
+  const most = Math.min(1, Math.exp(t.tBright - t.dl[i]!)), [a, b] = t.chroma;
+  const towards = (l: Point): Point => [l[0] + most * (a - l[0]), l[1] + most * (b - l[1])];
+  return polygonDistance([LAMP_WARM, LAMP_COOL, towards(LAMP_COOL), towards(LAMP_WARM)], f.c1[i]!, f.c2[i]!) < GLARE_SATURATION;
 }
 
 /** The glare pieces holding a pixel clipped to white or nearly: a lamp's reflection has such a core, a pale finger or a lit patch of table has none. */
