@@ -122,8 +122,10 @@ const FAR_IN_VIEW = 2;
  * A card whose whole far side is beyond the frame's edge shows three sides: two parallel ones
  * running into the edge and the end joining them. The far side is put parallel to the end at a
  * card's 5:7 from it (the end is the short side when more than 90 % of its length is in view, as
- * uncut() reasons); kept only when that side lies wholly outside the frame, the card holds the
- * blob, and the blob fills what of the card is in the frame. Frame pixels, in `quad`'s corner order.
+ * uncut() reasons, or just beyond the blob where a tilt shows a little more); kept only when that
+ * side lies out of view (but for a corner in the band where the frame's edge blurs the blob's), at
+ * least three quarters of the card are in view, the card holds the blob, and the blob fills what
+ * of the card is in the frame. Frame pixels, in `quad`'s corner order.
  */
 export function cutThreeSided(pixels: Int32Array, w: number, h: number, factor: number, quad: readonly Point[]): Point[] | null {
   const lines = visibleSides(pixels, w, h);

@@ -10,7 +10,7 @@
 import type { RawImage } from '../image.ts';
 import type { Point } from '../homography.ts';
 import { hypot } from './hypot.ts';
-import { BRIGHTNESS_WEIGHT, CLOTH_CONTRAST, inkContrast, mixtureDistance, type Ink } from './palette.ts';
+import { borderLoop, CLOTH_CONTRAST, inkAt, inkContrast, mixtureDistance, type Ink } from './palette.ts';
 import { clothPalette } from './sparse-cloth.ts';
 import { SOLID_EDGE, SOLID_FULL, solidInk, solidShare, withSolid } from './solid-ink.ts';
 import { crossFilter, opened } from './morphology.ts';
@@ -135,7 +135,7 @@ function tableDistance(f: ReturnType<typeof shrink>): TableDistance {
       // A plain table with a card or a hand cut by the frame in its border: the spread is the table's own.
       // Glare reaching the border stays the table's: it is the table under more light.
       const near = mixtureDistance(palette);
-      const own = cd.filter((_, k) => near(...inkOf(f, ring[k]!)) < CLOTH_CONTRAST || washed(c1[ring[k]!]!, c2[ring[k]!]!) < GLARE_SATURATION);
+      const own = cd.filter((_, k) => near(...inkAt(f, ring[k]!)) < CLOTH_CONTRAST || washed(c1[ring[k]!]!, c2[ring[k]!]!) < GLARE_SATURATION);
       if (own.length > 0) tc = Math.max(0.13, 2 * quantile(own, 0.9));
     }
   }
@@ -159,19 +159,9 @@ function nearBlack(brightness: number): number {
 /** A border whose colours spread wider than this (the single-colour threshold it gives) is a patterned cloth. */
 const PATTERNED_SPREAD = 0.5;
 
-/** A pixel in the palette's space (see palette.ts). */
-function inkOf(f: ReturnType<typeof shrink>, i: number): Ink {
-  return [f.c1[i]!, f.c2[i]!, BRIGHTNESS_WEIGHT * Math.log(f.l[i]! + 10)];
-}
-
 /** The colours that come back round the frame's border as a cloth's do (see palette.ts). */
 function borderPalette(f: ReturnType<typeof shrink>, ring: readonly number[]): Ink[] {
-  const { w, h } = f, loop: number[] = [];
-  for (let x = 0; x < w - 1; x++) loop.push(x);
-  for (let y = 0; y < h - 1; y++) loop.push(y * w + w - 1);
-  for (let x = w - 1; x > 0; x--) loop.push((h - 1) * w + x);
-  for (let y = h - 1; y > 0; y--) loop.push(y * w);
-  return clothPalette(ring.map((i) => inkOf(f, i)), loop.map((i) => inkOf(f, i)));
+  return clothPalette(ring.map((i) => inkAt(f, i)), borderLoop(f.w, f.h).map((i) => inkAt(f, i)));
 }
 
 /**
@@ -180,7 +170,7 @@ function borderPalette(f: ReturnType<typeof shrink>, ring: readonly number[]): I
  */
 function clothDistance(f: ReturnType<typeof shrink>, ring: readonly number[], dc: Float32Array, palette: readonly Ink[]): number {
   const distance = mixtureDistance(palette);
-  for (let i = 0; i < dc.length; i++) dc[i] = distance(...inkOf(f, i)) / nearBlack(f.l[i]!);
+  for (let i = 0; i < dc.length; i++) dc[i] = distance(...inkAt(f, i)) / nearBlack(f.l[i]!);
   return Math.max(0.13, 2 * quantile(ring.map((i) => dc[i]!), 0.9));
 }
 
@@ -194,27 +184,31 @@ const LAMP_COOL: Point = [-0.08, -0.18];
 
 /** A function giving a chroma's distance from the triangle a, b, c (0 inside it). */
 function triangleDistance(a: Point, b: Point, c: Point): (x: number, y: number) => number {
-  const triangle = [a, b, c];
-  return (x, y) => polygonDistance(triangle, x, y);
+  return convexDistance([a, b, c]);
 }
 
-/** A point's distance from a convex polygon (0 inside it); a polygon of no area (a table on the lamps' line) has no inside. */
-function polygonDistance(poly: readonly Point[], x: number, y: number): number {
+/** A function giving a point's distance from a convex polygon (0 inside it); a polygon of no area (a table on the lamps' line) has no inside. */
+function convexDistance(poly: readonly Point[]): (x: number, y: number) => number {
   let area = 0;
   for (let k = 0; k < poly.length; k++) {
     const p = poly[k]!, q = poly[(k + 1) % poly.length]!;
     area += p[0] * q[1] - q[0] * p[1];
   }
-  let inside = area !== 0, best = Infinity;
-  for (let k = 0; k < poly.length; k++) {
-    const p = poly[k]!, q = poly[(k + 1) % poly.length]!;
-    const dx = q[0] - p[0], dy = q[1] - p[1], len2 = dx * dx + dy * dy;
-    const cross = dx * (y - p[1]) - dy * (x - p[0]);
-    if (cross * area < 0) inside = false;
-    const t = len2 === 0 ? 0 : Math.min(1, Math.max(0, ((x - p[0]) * dx + (y - p[1]) * dy) / len2));
-    best = Math.min(best, hypot(x - p[0] - t * dx, y - p[1] - t * dy));
-  }
-  return inside ? 0 : best;
+  // Worked out once per polygon: `washed` asks about every saturated pixel beside a card.
+  const sides = poly.map((p, k) => {
+    const q = poly[(k + 1) % poly.length]!, dx = q[0] - p[0], dy = q[1] - p[1];
+    return { p, dx, dy, len2: dx * dx + dy * dy };
+  });
+  return (x, y) => {
+    let inside = area !== 0, best = Infinity;
+    for (const { p, dx, dy, len2 } of sides) {
+      const cross = dx * (y - p[1]) - dy * (x - p[0]);
+      if (cross * area < 0) inside = false;
+      const t = len2 === 0 ? 0 : Math.min(1, Math.max(0, ((x - p[0]) * dx + (y - p[1]) * dy) / len2));
+      best = Math.min(best, hypot(x - p[0] - t * dx, y - p[1] - t * dy));
+    }
+    return inside ? 0 : best;
+  };
 }
 
 /** Marks card-coloured pixels: chroma unlike the table's, or much brighter, or very much darker. */
@@ -233,9 +227,7 @@ function foreground(t: TableDistance, strictness: number): Uint8Array {
 function glareMask(f: ReturnType<typeof shrink>, t: TableDistance): Uint8Array {
   let g: Uint8Array = new Uint8Array(t.dc.length);
   for (let i = 0; i < g.length; i++) g[i] = t.dl[i]! > 0.5 * t.tBright && t.washed(f.c1[i]!, f.c2[i]!) < GLARE_SATURATION && lampLit(f, t, i) ? 1 : 0;
-  for (let k = 0; k < GLARE_OPEN; k++) g = crossFilter(g, t.w, t.h, 'and');
-  for (let k = 0; k < GLARE_OPEN; k++) g = crossFilter(g, t.w, t.h, 'or');
-  return g;
+  return opened(g, t.w, t.h, GLARE_OPEN);
 }
 
 /**
@@ -247,7 +239,7 @@ function glareMask(f: ReturnType<typeof shrink>, t: TableDistance): Uint8Array {
 function lampLit(f: ReturnType<typeof shrink>, t: TableDistance, i: number): boolean {
   const most = Math.min(1, Math.exp(t.tBright - t.dl[i]!)), [a, b] = t.chroma;
   const towards = (l: Point): Point => [l[0] + most * (a - l[0]), l[1] + most * (b - l[1])];
-  return polygonDistance([LAMP_WARM, LAMP_COOL, towards(LAMP_COOL), towards(LAMP_WARM)], f.c1[i]!, f.c2[i]!) < GLARE_SATURATION;
+  return convexDistance([LAMP_WARM, LAMP_COOL, towards(LAMP_COOL), towards(LAMP_WARM)])(f.c1[i]!, f.c2[i]!) < GLARE_SATURATION;
 }
 
 /** The glare pieces holding a pixel clipped to white or nearly: a lamp's reflection has such a core, a pale finger or a lit patch of table has none. */

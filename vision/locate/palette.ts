@@ -9,6 +9,21 @@ export type Ink = [number, number, number];
 
 /** How much a unit of log brightness counts against a unit of chroma: white and black threads are cloth colours too. */
 export const BRIGHTNESS_WEIGHT = 0.5;
+
+/** A mask pixel in the palette's space, from the shrunk frame's chroma and brightness planes. */
+export function inkAt(f: { c1: Float32Array; c2: Float32Array; l: Float32Array }, i: number): Ink {
+  return [f.c1[i]!, f.c2[i]!, BRIGHTNESS_WEIGHT * Math.log(f.l[i]! + 10)];
+}
+
+/** The indices of a w × h mask's outermost pixels, in order round it (the `loop` paletteOf reads). */
+export function borderLoop(w: number, h: number): number[] {
+  const loop: number[] = [];
+  for (let x = 0; x < w - 1; x++) loop.push(x);
+  for (let y = 0; y < h - 1; y++) loop.push(y * w + w - 1);
+  for (let x = w - 1; x > 0; x--) loop.push((h - 1) * w + x);
+  for (let y = h - 1; y > 0; y--) loop.push(y * w);
+  return loop;
+}
 /** Clusters tried, and the least share of the border a cluster must hold to be a cloth colour (a card cut by the frame holds less). */
 const INKS = 4;
 const LEAST_SHARE = 0.1;

@@ -5,7 +5,7 @@
 import type { Point } from '../homography.ts';
 import { insideTest } from './geometry.ts';
 import { crossFilter } from './morphology.ts';
-import { BRIGHTNESS_WEIGHT, type Ink } from './palette.ts';
+import { borderLoop, inkAt, type Ink } from './palette.ts';
 
 /** The frame shrunk as the locator keeps it: two chroma channels and brightness per mask pixel. */
 export interface InkPlanes { c1: Float32Array; c2: Float32Array; l: Float32Array; w: number; h: number }
@@ -30,7 +30,7 @@ export const SOLID_FULL = 0.97;
  */
 export function solidInk(f: InkPlanes, palette: readonly Ink[], ring: readonly number[]): Uint8Array {
   const { w, h } = f;
-  const ink = (i: number): Ink => [f.c1[i]!, f.c2[i]!, BRIGHTNESS_WEIGHT * Math.log(f.l[i]! + 10)];
+  const ink = (i: number): Ink => inkAt(f, i);
   const counts = palette.map(() => 0);
   for (const i of ring) counts[nearest(palette, ink(i))]!++;
   const ground = palette[counts.indexOf(Math.max(...counts))]!;
@@ -66,14 +66,9 @@ export function solidShare(dc: Float32Array, quad: readonly Point[], w: number, 
 
 /** How wide the pattern's pieces are (mask pixels): a high quantile of their runs along the frame's edge. */
 function patternWidth(away: Uint8Array, w: number, h: number): number {
-  const loop: number[] = [];
-  for (let x = 0; x < w - 1; x++) loop.push(x);
-  for (let y = 0; y < h - 1; y++) loop.push(y * w + w - 1);
-  for (let x = w - 1; x > 0; x--) loop.push((h - 1) * w + x);
-  for (let y = h - 1; y > 0; y--) loop.push(y * w);
   const runs: number[] = [];
   let run = 0;
-  for (const i of loop) {
+  for (const i of borderLoop(w, h)) {
     if (away[i]) run++;
     else if (run > 0) { runs.push(run); run = 0; }
   }
