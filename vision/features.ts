@@ -9,7 +9,7 @@
 // field's, which a glare spot does not wash out) as a three-channel image for a small
 // convolutional branch, and the crop's white-referenced chroma at half size for a colour tower.
 import type { RawImage } from './image.ts';
-import { homographyFromPoints, project, type Point } from './homography.ts';
+import { homographyFromPoints, type Point } from './homography.ts';
 
 /** The upright crop, in pixels (portrait, 5:7). */
 export const CROP_H = 56;
@@ -32,36 +32,23 @@ export const CHROMA_CHANNELS = 2;
 /** Where the chroma image starts in the feature vector. */
 export const CHROMA_AT = HAND_LENGTH + CROP_H * CROP_W * IMAGE_CHANNELS;
 /**
- * The corner image: the card's top-left corner, where the printings put a small index, warped on
- * its own at about twice the crop's resolution (in the 56 × 40 crop an index is 3–5 pixels tall,
- * too few to read when glare covers the big numeral). CORNER × CORNER pixels cover this share of
- * the card's width and height: 72 × 72 of the renderer's 250 × 350 units, an index and a margin
- * for the locator's corner error.
- */
-export const CORNER = 28;
-export const CORNER_SPAN_W = 72 / 250;
-export const CORNER_SPAN_H = 72 / 350;
-/** Where the corner image starts in the feature vector (channels as the crop's image). */
-export const CORNER_AT = CHROMA_AT + CHROMA_H * CHROMA_W * CHROMA_CHANNELS;
-/**
  * Length of the feature vector the model reads: the hand-made part, then the crop's image
- * (CROP_H × CROP_W × IMAGE_CHANNELS, channels innermost), then the chroma image, then the corner
- * image (CORNER × CORNER × IMAGE_CHANNELS).
+ * (CROP_H × CROP_W × IMAGE_CHANNELS, channels innermost), then the chroma image.
  */
-export const FEATURE_LENGTH = CORNER_AT + CORNER * CORNER * IMAGE_CHANNELS;
+export const FEATURE_LENGTH = CHROMA_AT + CHROMA_H * CHROMA_W * CHROMA_CHANNELS;
 /** Top-hat level above which a pixel belongs to a stroke, when the numeral box is looked for. */
 const STROKE_THRESHOLD = 0.35;
 /** What the model reads, as named in metadata.json: a model trained on other features must not load. */
-export const INPUT_KIND = 'stroke-box+colour+whiteness-tophat-ink-image+corner';
+export const INPUT_KIND = 'stroke-box+colour+whiteness-tophat-ink-image';
 /** Below this chroma everywhere in the square (a white panel, a border, a glare core) ink cannot be told and reads 0. */
 const INK_MIN_CHROMA = 0.06;
 
 const SUPER = 2;
 
-/** Warps the quad (TL, TR, BR, BL) of an RGB image to a `height` × `width` float RGB crop (0–255), CROP_H × CROP_W unless told. */
-export function warpCrop(img: RawImage, quad: readonly Point[], width = CROP_W, height = CROP_H): Float32Array {
-  const hm = homographyFromPoints([[0, 0], [width, 0], [width, height], [0, height]], quad);
-  const out = new Float32Array(height * width * 3);
+/** Warps the quad (TL, TR, BR, BL) of an RGB image to a CROP_H × CROP_W float RGB crop (0–255). */
+export function warpCrop(img: RawImage, quad: readonly Point[]): Float32Array {
+  const hm = homographyFromPoints([[0, 0], [CROP_W, 0], [CROP_W, CROP_H], [0, CROP_H]], quad);
+  const out = new Float32Array(CROP_H * CROP_W * 3);
   const { width: w, height: h, channels: c, data: d } = img;
   // project() written out, the same arithmetic (keep the two alike): allocating the [x, y] pair it
   // returns for every sample of every frame was a large share of the warp's time.
@@ -69,20 +56,20 @@ export function warpCrop(img: RawImage, quad: readonly Point[], width = CROP_W, 
   // The products with each sample column's and row's position are the same numbers wherever
   // they are worked out, so they are worked out once: h0·qx + h1·qy + h2 still adds them in
   // that order. A grid of SUPER × SUPER bilinear samples per crop pixel stands in for an area filter.
-  const cols = width * SUPER, rows = height * SUPER;
+  const cols = CROP_W * SUPER, rows = CROP_H * SUPER;
   const ax0 = new Float64Array(cols), ax3 = new Float64Array(cols), ax6 = new Float64Array(cols);
-  for (let x = 0; x < width; x++) for (let sx = 0; sx < SUPER; sx++) {
+  for (let x = 0; x < CROP_W; x++) for (let sx = 0; sx < SUPER; sx++) {
     const qx = x + (sx + 0.5) / SUPER, k = x * SUPER + sx;
     ax0[k] = h0 * qx; ax3[k] = h3 * qx; ax6[k] = h6 * qx;
   }
   const ay1 = new Float64Array(rows), ay4 = new Float64Array(rows), ay7 = new Float64Array(rows);
-  for (let y = 0; y < height; y++) for (let sy = 0; sy < SUPER; sy++) {
+  for (let y = 0; y < CROP_H; y++) for (let sy = 0; sy < SUPER; sy++) {
     const qy = y + (sy + 0.5) / SUPER, k = y * SUPER + sy;
     ay1[k] = h1 * qy; ay4[k] = h4 * qy; ay7[k] = h7 * qy;
   }
   const xMax = w - 1.001, yMax = h - 1.001, n = SUPER * SUPER;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
+  for (let y = 0; y < CROP_H; y++) {
+    for (let x = 0; x < CROP_W; x++) {
       let r = 0, g = 0, b = 0;
       for (let sy = 0; sy < SUPER; sy++) {
         const ky = y * SUPER + sy, b1 = ay1[ky]!, b4 = ay4[ky]!, b7 = ay7[ky]!;
@@ -97,7 +84,7 @@ export function warpCrop(img: RawImage, quad: readonly Point[], width = CROP_W, 
           b += (d[o + 2]! * bx + d[o + c + 2]! * ax) * by + (d[o2 + 2]! * bx + d[o2 + c + 2]! * ax) * ay;
         }
       }
-      const i = (y * width + x) * 3;
+      const i = (y * CROP_W + x) * 3;
       out[i] = r / n; out[i + 1] = g / n; out[i + 2] = b / n;
     }
   }
@@ -275,12 +262,7 @@ interface Planes {
   nr: Float32Array; ng: Float32Array; nb: Float32Array; white: Float32Array;
   above: Float32Array; strokes: Float32Array; ink: Float32Array;
   threshold: number; fieldColour: Colour;
-  /** The field's whiteness (the median) and the scale that takes whiteness above it to 0–1. */
-  field: number; scale: number;
 }
-
-/** The corner image's channels, each CORNER × CORNER: whiteness above the crop's field, its strokes and its ink. */
-interface CornerPlanes { above: Float32Array; strokes: Float32Array; ink: Float32Array }
 
 function planesOf(crop: Float32Array, [wr, wg, wb]: Colour): Planes {
   const n = CROP_H * CROP_W;
@@ -302,37 +284,7 @@ function planesOf(crop: Float32Array, [wr, wg, wb]: Colour): Planes {
   let nf = 0;
   for (let i = 0; i < n; i++) if (white[i]! < threshold) { fr[nf] = nr[i]!; fg[nf] = ng[i]!; fb[nf] = nb[i]!; nf++; }
   const fieldColour: Colour = [median(fr.subarray(0, nf)), median(fg.subarray(0, nf)), median(fb.subarray(0, nf))];
-  return { nr, ng, nb, white, above, strokes, ink: inkMap(nr, ng, nb), threshold, fieldColour, field, scale };
-}
-
-/**
- * The corner image's planes, made as the crop's are, with the crop's white reference and field:
- * the corner alone holds too little of the card to find either.
- */
-function cornerPlanesOf(corner: Float32Array, [wr, wg, wb]: Colour, field: number, scale: number): CornerPlanes {
-  const n = CORNER * CORNER;
-  if (corner.length !== n * 3) throw new RangeError(`a corner image has ${n * 3} values, not ${corner.length}`);
-  const nr = new Float32Array(n), ng = new Float32Array(n), nb = new Float32Array(n), above = new Float32Array(n);
-  for (let i = 0; i < n; i++) {
-    nr[i] = Math.min(1.3, corner[3 * i]! / wr); ng[i] = Math.min(1.3, corner[3 * i + 1]! / wg); nb[i] = Math.min(1.3, corner[3 * i + 2]! / wb);
-    above[i] = Math.min(1, Math.max(0, (Math.min(nr[i]!, ng[i]!, nb[i]!) - field) * scale));
-  }
-  return { above, strokes: whiteTopHat(above, CORNER, CORNER), ink: inkMap(nr, ng, nb, CORNER, CORNER) };
-}
-
-/**
- * The quads of the two corner images of a located quad (TL, TR, BR, BL): its top-left corner, and
- * the top-left corner of the card turned through 180° (its bottom-right, turned), each as a quad
- * in the same corner order, to warp to CORNER × CORNER.
- */
-export function cornerQuads(quad: readonly Point[]): [upright: Point[], turned: Point[]] {
-  const hm = homographyFromPoints([[0, 0], [1, 0], [1, 1], [0, 1]], quad);
-  const at = (u: number, v: number): Point => project(hm, u, v);
-  const sw = CORNER_SPAN_W, sh = CORNER_SPAN_H;
-  return [
-    [at(0, 0), at(sw, 0), at(sw, sh), at(0, sh)],
-    [at(1, 1), at(1 - sw, 1), at(1 - sw, 1 - sh), at(1, 1 - sh)],
-  ];
+  return { nr, ng, nb, white, above, strokes, ink: inkMap(nr, ng, nb), threshold, fieldColour };
 }
 
 /**
@@ -345,38 +297,29 @@ function turnPlanes(p: Planes): Planes {
   const turn = (a: Float32Array): Float32Array => a.slice().reverse();
   return {
     nr: turn(p.nr), ng: turn(p.ng), nb: turn(p.nb), white: turn(p.white), above: turn(p.above), strokes: turn(p.strokes), ink: turn(p.ink),
-    threshold: p.threshold, fieldColour: p.fieldColour, field: p.field, scale: p.scale,
+    threshold: p.threshold, fieldColour: p.fieldColour,
   };
 }
 
-/**
- * The model's input for a crop and its corner image (warped from cornerQuads' first quad; see the
- * file comment for the parts).
- */
-export function cropFeatures(crop: Float32Array, corner: Float32Array): Float32Array {
-  const ref = whiteReference(crop);
-  const planes = planesOf(crop, ref);
-  return featuresOf(planes, cornerPlanesOf(corner, ref, planes.field, planes.scale));
+/** The model's input for a crop (see the file comment for its parts). */
+export function cropFeatures(crop: Float32Array): Float32Array {
+  return featuresOf(planesOf(crop, whiteReference(crop)));
 }
 
 /**
- * The model's input for a crop and for the crop turned through 180°, with the two corner images
- * (cornerQuads): the same as cropFeatures of each, with the turned crop's planes taken from the
- * upright's (see turnPlanes), which halves the work. Should the two white references differ (a
- * sum rounded), the turned crop is worked out on its own.
+ * The model's input for a crop and for the crop turned through 180°: the same as cropFeatures of
+ * each, with the turned crop's planes taken from the upright's (see turnPlanes), which halves the
+ * work. Should the two white references differ (a sum rounded), the turned crop is worked out
+ * on its own.
  */
-export function cropFeaturesBothWays(crop: Float32Array, corners: readonly [upright: Float32Array, turned: Float32Array]): [upright: Float32Array, turned: Float32Array] {
+export function cropFeaturesBothWays(crop: Float32Array): [upright: Float32Array, turned: Float32Array] {
   const [up, turned] = whiteReferences(crop);
   const planes = planesOf(crop, up);
   const same = up[0] === turned[0] && up[1] === turned[1] && up[2] === turned[2];
-  const turnedPlanes = same ? turnPlanes(planes) : planesOf(turnCrop(crop), turned);
-  return [
-    featuresOf(planes, cornerPlanesOf(corners[0], up, planes.field, planes.scale)),
-    featuresOf(turnedPlanes, cornerPlanesOf(corners[1], turned, turnedPlanes.field, turnedPlanes.scale)),
-  ];
+  return [featuresOf(planes), featuresOf(same ? turnPlanes(planes) : planesOf(turnCrop(crop), turned))];
 }
 
-function featuresOf(p: Planes, corner: CornerPlanes): Float32Array {
+function featuresOf(p: Planes): Float32Array {
   const { nr, ng, nb, white, above, strokes, ink, threshold } = p;
   const n = CROP_H * CROP_W;
   const f = new Float32Array(FEATURE_LENGTH);
@@ -445,8 +388,6 @@ function featuresOf(p: Planes, corner: CornerPlanes): Float32Array {
     }
     f[o++] = rg / 4; f[o++] = yb / 4;
   }
-  // The corner image, channels as the crop's image.
-  for (let i = 0; i < CORNER * CORNER; i++) { f[o++] = corner.above[i]!; f[o++] = corner.strokes[i]!; f[o++] = corner.ink[i]!; }
   return f;
 }
 
@@ -459,10 +400,10 @@ function featuresOf(p: Planes, corner: CornerPlanes): Float32Array {
  * top-hat's size), since strokes are narrower than it; where there is none (a panel, a border, a
  * clipped glare core) the answer is unknown and reads 0.
  */
-export function inkMap(nr: Float32Array, ng: Float32Array, nb: Float32Array, width = CROP_W, height = CROP_H): Float32Array {
+export function inkMap(nr: Float32Array, ng: Float32Array, nb: Float32Array): Float32Array {
   const chroma = new Float32Array(nr.length);
   for (let i = 0; i < nr.length; i++) chroma[i] = Math.max(nr[i]!, ng[i]!, nb[i]!) - Math.min(nr[i]!, ng[i]!, nb[i]!);
-  const near = squareFilter(chroma, true, width, height);
+  const near = squareFilter(chroma, true);
   const out = new Float32Array(nr.length);
   for (let i = 0; i < nr.length; i++) out[i] = near[i]! < INK_MIN_CHROMA ? 0 : Math.max(0, 1 - chroma[i]! / near[i]!);
   return out;
@@ -477,11 +418,10 @@ export function inkMap(nr: Float32Array, ng: Float32Array, nb: Float32Array, wid
  * values), so the values are the same bytes. Timed alternately over 14 crops, the three filters
  * of a crop took about half their time before.
  */
-function squareFilter(image: Float32Array, max: boolean, width: number, height: number): Float32Array {
-  if (image.length !== width * height) throw new RangeError(`a ${width} × ${height} image has ${width * height} values, not ${image.length}`);
+function squareFilter(image: Float32Array, max: boolean): Float32Array {
   const rows = new Float32Array(image.length), out = new Float32Array(image.length);
-  windowPass(image, rows, width, 1, height, width, max);
-  windowPass(rows, out, height, width, width, 1, max);
+  windowPass(image, rows, CROP_W, 1, CROP_H, CROP_W, max);
+  windowPass(rows, out, CROP_H, CROP_W, CROP_W, 1, max);
   return out;
 }
 
@@ -510,8 +450,8 @@ function windowPass(src: Float32Array, dst: Float32Array, len: number, step: num
  * numeral's strokes. A glare spot, a rule panel and a white border are wide and come out near 0,
  * however bright they are, so under glare the strokes beside the spot stay while the spot goes.
  */
-export function whiteTopHat(image: Float32Array, width = CROP_W, height = CROP_H): Float32Array {
-  const opened = squareFilter(squareFilter(image, false, width, height), true, width, height);
+export function whiteTopHat(image: Float32Array): Float32Array {
+  const opened = squareFilter(squareFilter(image, false), true);
   const out = new Float32Array(image.length);
   for (let i = 0; i < image.length; i++) out[i] = image[i]! - opened[i]!;
   return out;

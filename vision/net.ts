@@ -12,14 +12,14 @@
 // side (one per core), whose head outputs are averaged inside one saved model. Averaging tempers
 // the confident mistakes one member makes alone, so the confidence threshold can sit lower.
 import type * as tfType from '@tensorflow/tfjs';
-import { CHROMA_AT, CHROMA_CHANNELS, CHROMA_H, CHROMA_W, CORNER, CORNER_AT, CROP_H, CROP_W, FEATURE_LENGTH, HAND_LENGTH, IMAGE_CHANNELS } from './features.ts';
+import { CHROMA_AT, CHROMA_CHANNELS, CHROMA_H, CHROMA_W, CROP_H, CROP_W, FEATURE_LENGTH, HAND_LENGTH, IMAGE_CHANNELS } from './features.ts';
 
 type Sym = tfType.SymbolicTensor;
 
 /** The outputs of one member, in head order: colour, value, is-a-card. */
 type Heads = [Sym, Sym, Sym];
 
-type Inputs = [Sym, Sym, Sym, Sym];
+type Inputs = [Sym, Sym, Sym];
 
 function inputs(tf: typeof tfType): Inputs {
   // Separate inputs rather than one vector split inside the model: tfjs' CPU Slice of a strided
@@ -28,12 +28,11 @@ function inputs(tf: typeof tfType): Inputs {
     tf.input({ shape: [HAND_LENGTH], name: 'hand' }),
     tf.input({ shape: [CROP_H, CROP_W, IMAGE_CHANNELS], name: 'whiteness' }),
     tf.input({ shape: [CHROMA_H, CHROMA_W, CHROMA_CHANNELS], name: 'chroma' }),
-    tf.input({ shape: [CORNER, CORNER, IMAGE_CHANNELS], name: 'corner' }),
   ];
 }
 
 /** One member's layers on the shared inputs; every layer name starts with `prefix`, so members can sit in one model. */
-function memberHeads(tf: typeof tfType, [handIn, imageIn, chromaIn, cornerIn]: Inputs, seed: number, prefix: string): Heads {
+function memberHeads(tf: typeof tfType, [handIn, imageIn, chromaIn]: Inputs, seed: number, prefix: string): Heads {
   const init = (k: number) => tf.initializers.glorotUniform({ seed: seed + k });
   const reg = tf.regularizers.l2({ l2: 1e-5 });
   const name = (n: string): string => `${prefix}${n}`;
@@ -44,10 +43,7 @@ function memberHeads(tf: typeof tfType, [handIn, imageIn, chromaIn, cornerIn]: I
   const x = conv(conv(conv(imageIn, 12, 3, 1), 24, 3, 2), 32, 3, 3);
   const seen = tf.layers.dense({ units: 64, activation: 'relu', kernelInitializer: init(4), kernelRegularizer: reg, name: name('seen') }).apply(tf.layers.flatten({ name: name('conv_flat') }).apply(x) as Sym) as Sym;
   const h1 = tf.layers.dense({ units: 128, activation: 'relu', kernelInitializer: init(5), kernelRegularizer: reg, name: name('hidden1') }).apply(handIn) as Sym;
-  // The corner index at twice the crop's resolution: read when glare or a thumb hides the numeral.
-  const index = tf.layers.dense({ units: 48, activation: 'relu', kernelInitializer: init(15), kernelRegularizer: reg, name: name('index') })
-    .apply(tf.layers.flatten({ name: name('corner_flat') }).apply(conv(conv(cornerIn, 16, 3, 16), 24, 3, 17)) as Sym) as Sym;
-  const both = tf.layers.concatenate({ name: name('both') }).apply([h1, seen, index]) as Sym;
+  const both = tf.layers.concatenate({ name: name('both') }).apply([h1, seen]) as Sym;
   const h2 = tf.layers.dense({ units: 96, activation: 'relu', kernelInitializer: init(6), kernelRegularizer: reg, name: name('hidden2') }).apply(both) as Sym;
   const tower = conv(conv(chromaIn, 8, 3, 10), 16, 3, 11);
   const hue = tf.layers.dense({ units: 32, activation: 'relu', kernelInitializer: init(12), kernelRegularizer: reg, name: name('hue') }).apply(tf.layers.flatten({ name: name('tower_flat') }).apply(tower) as Sym) as Sym;
@@ -114,7 +110,7 @@ export function buildEnsemble(tf: typeof tfType, members: LayerWeights[][]): tfT
 }
 
 /** The model's three inputs for `n` feature rows laid end to end (each FEATURE_LENGTH long). */
-export function netInputs(tf: typeof tfType, rows: Float32Array, n: number): [tfType.Tensor2D, tfType.Tensor4D, tfType.Tensor4D, tfType.Tensor4D] {
+export function netInputs(tf: typeof tfType, rows: Float32Array, n: number): [tfType.Tensor2D, tfType.Tensor4D, tfType.Tensor4D] {
   if (rows.length < n * FEATURE_LENGTH) throw new Error(`${n} feature rows need ${n * FEATURE_LENGTH} values, not ${rows.length}`);
   // Columns from..to of every row, laid end to end: one input's batch.
   const part = (from: number, to: number): Float32Array => {
@@ -125,7 +121,6 @@ export function netInputs(tf: typeof tfType, rows: Float32Array, n: number): [tf
   return [
     tf.tensor2d(part(0, HAND_LENGTH), [n, HAND_LENGTH]),
     tf.tensor4d(part(HAND_LENGTH, CHROMA_AT), [n, CROP_H, CROP_W, IMAGE_CHANNELS]),
-    tf.tensor4d(part(CHROMA_AT, CORNER_AT), [n, CHROMA_H, CHROMA_W, CHROMA_CHANNELS]),
-    tf.tensor4d(part(CORNER_AT, FEATURE_LENGTH), [n, CORNER, CORNER, IMAGE_CHANNELS]),
+    tf.tensor4d(part(CHROMA_AT, FEATURE_LENGTH), [n, CHROMA_H, CHROMA_W, CHROMA_CHANNELS]),
   ];
 }

@@ -1,7 +1,7 @@
 // Frame bytes to model input: decode, locate, warp, normalise. Training and inference share this
 // one path, so the model is trained on exactly the crops the locator will hand it.
 import { decodeFrame } from './frame.ts';
-import { CORNER, cornerQuads, cropFeaturesBothWays, FEATURE_LENGTH, warpCrop } from './features.ts';
+import { cropFeaturesBothWays, FEATURE_LENGTH, warpCrop } from './features.ts';
 import type { Point } from './homography.ts';
 import type { RawImage } from './image.ts';
 import { locateCard } from './locate/locator.ts';
@@ -33,10 +33,8 @@ export async function readFrame(bytes: Uint8Array, views: readonly View[] = VIEW
   views.forEach((view, v) => {
     // The locator cannot tell a card's top from its bottom (a 6 upside down is still read as a 6),
     // so the model is asked both ways up and the answers averaged.
-    const quad = viewQuad(located.quad, view);
-    const [tl, br] = cornerQuads(quad);
-    const corners = [warpCrop(image, tl, CORNER, CORNER), warpCrop(image, br, CORNER, CORNER)] as const;
-    const [upright, turned] = cropFeaturesBothWays(warpCrop(image, quad), corners);
+    const crop = warpCrop(image, viewQuad(located.quad, view));
+    const [upright, turned] = cropFeaturesBothWays(crop);
     rows.set(upright, 2 * v * FEATURE_LENGTH);
     rows.set(turned, (2 * v + 1) * FEATURE_LENGTH);
   });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CHROMA_AT, CHROMA_W, CORNER, CORNER_AT, CORNER_SPAN_H, CORNER_SPAN_W, cornerQuads, cropFeatures, cropFeaturesBothWays, CROP_H, CROP_W, FEATURE_LENGTH, HAND_LENGTH, IMAGE_CHANNELS, inkMap, kthSmallest, NUM, numeralBox, turnCrop, warpCrop, whiteReference, whiteTopHat } from '../../vision/features.ts';
+import { CHROMA_AT, CHROMA_W, cropFeatures, cropFeaturesBothWays, CROP_H, CROP_W, FEATURE_LENGTH, HAND_LENGTH, IMAGE_CHANNELS, inkMap, kthSmallest, NUM, numeralBox, turnCrop, warpCrop, whiteReference, whiteTopHat } from '../../vision/features.ts';
 import { homographyFromPoints, project } from '../../vision/homography.ts';
 import { turnQuad } from '../../vision/pipeline.ts';
 
@@ -11,17 +11,6 @@ function crop(gains: [number, number, number]): Float32Array {
     const white = x >= 14 && x < 20 && y >= 14 && y < 42;
     const rgb = white ? [240, 240, 240] : [107, 56, 149];
     for (let k = 0; k < 3; k++) c[(y * CROP_W + x) * 3 + k] = rgb[k]! * gains[k]!;
-  }
-  return c;
-}
-
-/** A synthetic corner image: the same violet field with a white index bar (x 8–11, y 6–19). */
-function corner(gains: [number, number, number]): Float32Array {
-  const c = new Float32Array(CORNER * CORNER * 3);
-  for (let y = 0; y < CORNER; y++) for (let x = 0; x < CORNER; x++) {
-    const white = x >= 8 && x < 12 && y >= 6 && y < 20;
-    const rgb = white ? [240, 240, 240] : [107, 56, 149];
-    for (let k = 0; k < 3; k++) c[(y * CORNER + x) * 3 + k] = rgb[k]! * gains[k]!;
   }
   return c;
 }
@@ -51,15 +40,15 @@ describe('white-referenced features', () => {
   });
 
   it('gives the same features under warm light as under daylight', () => {
-    const day = cropFeatures(crop([1, 1, 1]), corner([1, 1, 1]));
-    const tungsten = cropFeatures(crop([1, 0.78, 0.52]), corner([1, 0.78, 0.52]));
+    const day = cropFeatures(crop([1, 1, 1]));
+    const tungsten = cropFeatures(crop([1, 0.78, 0.52]));
     expect(day.length).toBe(FEATURE_LENGTH);
     const worst = Math.max(...day.map((v, i) => Math.abs(v - tungsten[i]!)));
     expect(worst).toBeLessThan(0.02);
   });
 
   it('ends with the crop\'s whiteness image: 1 on the white numeral, 0 on the coloured field', () => {
-    const f = cropFeatures(crop([1, 0.78, 0.52]), corner([1, 0.78, 0.52]));
+    const f = cropFeatures(crop([1, 0.78, 0.52]));
     const at = (x: number, y: number): number => f[HAND_LENGTH + (y * CROP_W + x) * IMAGE_CHANNELS]!;
     expect(CHROMA_AT - HAND_LENGTH).toBe(CROP_H * CROP_W * IMAGE_CHANNELS);
     expect(at(16, 28)).toBeCloseTo(1, 2);
@@ -68,7 +57,7 @@ describe('white-referenced features', () => {
   });
 
   it('gives each whiteness pixel its white top-hat as the second channel: the bar is a stroke, the field is not', () => {
-    const f = cropFeatures(crop([1, 0.78, 0.52]), corner([1, 0.78, 0.52]));
+    const f = cropFeatures(crop([1, 0.78, 0.52]));
     const strokes = (x: number, y: number): number => f[HAND_LENGTH + (y * CROP_W + x) * IMAGE_CHANNELS + 1]!;
     // The bar is 6 pixels wide (x 14–19), narrower than the top-hat's 7 × 7 square: all of it stays.
     expect(strokes(14, 28)).toBeCloseTo(1, 2);
@@ -86,7 +75,7 @@ describe('white-referenced features', () => {
     for (let y = 11; y < 30; y++) for (let d = 0; d < 3; d++) paint(22 - Math.floor((y - 11) / 2) + d, y, [230, 230, 230]);
     // A clipped glare disc of radius 7 below it, whiter than the numeral.
     for (let y = 0; y < CROP_H; y++) for (let x = 0; x < CROP_W; x++) if ((x - 26) ** 2 + (y - 42) ** 2 <= 49) paint(x, y, [255, 255, 255]);
-    const f = cropFeatures(c, corner([1, 1, 1]));
+    const f = cropFeatures(c);
     // The box's centre, as a fraction of the crop from its middle (after the NUM × NUM samples and two sizes).
     expect(f[NUM * NUM + 2]!).toBeCloseTo(17.5 / CROP_W - 0.5, 1);
     expect(f[NUM * NUM + 3]!).toBeCloseTo(19 / CROP_H - 0.5, 1);
@@ -97,9 +86,9 @@ describe('white-referenced features', () => {
   });
 
   it('ends with the half-size chroma image: violet is blue of yellow, white is neutral', () => {
-    const f = cropFeatures(crop([1, 0.78, 0.52]), corner([1, 0.78, 0.52]));
+    const f = cropFeatures(crop([1, 0.78, 0.52]));
     const chroma = (x: number, y: number): [number, number] => [f[CHROMA_AT + (y * CHROMA_W + x) * 2]!, f[CHROMA_AT + (y * CHROMA_W + x) * 2 + 1]!];
-    expect(CORNER_AT - CHROMA_AT).toBe((CROP_H / 2) * (CROP_W / 2) * 2);
+    expect(FEATURE_LENGTH - CHROMA_AT).toBe((CROP_H / 2) * (CROP_W / 2) * 2);
     // The field (107, 56, 149) against the white bar (240, 240, 240): red−green 0.21, yellow−blue −0.28.
     const [rg, yb] = chroma(2, 2);
     expect(rg).toBeCloseTo(0.21, 2);
@@ -205,53 +194,11 @@ describe('ink', () => {
   });
 
   it('is the cropFeatures image\'s third channel', () => {
-    const f = cropFeatures(crop([1, 0.78, 0.52]), corner([1, 0.78, 0.52]));
+    const f = cropFeatures(crop([1, 0.78, 0.52]));
     const ink = (x: number, y: number): number => f[HAND_LENGTH + (y * CROP_W + x) * IMAGE_CHANNELS + 2]!;
     expect(IMAGE_CHANNELS).toBe(3);
     expect(ink(16, 28)).toBeCloseTo(1, 2);
     expect(ink(5, 5)).toBeCloseTo(0, 2);
-  });
-});
-
-describe('the corner image', () => {
-  it('ends the features: the index bar reads white and a stroke, the field reads neither, under any light', () => {
-    for (const gains of [[1, 1, 1], [1, 0.78, 0.52]] as Array<[number, number, number]>) {
-      const f = cropFeatures(crop(gains), corner(gains));
-      const at = (x: number, y: number, ch: number): number => f[CORNER_AT + (y * CORNER + x) * IMAGE_CHANNELS + ch]!;
-      expect(FEATURE_LENGTH - CORNER_AT).toBe(CORNER * CORNER * IMAGE_CHANNELS);
-      expect(at(9, 12, 0)).toBeCloseTo(1, 2);
-      expect(at(9, 12, 1)).toBeCloseTo(1, 2);
-      expect(at(9, 12, 2)).toBeCloseTo(1, 2);
-      expect([at(20, 20, 0), at(20, 20, 1), at(20, 20, 2)].map((v) => Math.abs(v) < 0.01)).toEqual([true, true, true]);
-    }
-  });
-
-  it('refuses a corner image of the wrong size', () => {
-    expect(() => cropFeatures(crop([1, 1, 1]), new Float32Array(10))).toThrow(/corner image has/);
-  });
-
-  it('is cut from the card\'s top-left corner, and for the turned card from its bottom-right, turned', () => {
-    // An upright 250 × 350 card filling a 250 × 350 image: the corners are boxes at the image's corners.
-    const quad: Array<[number, number]> = [[0, 0], [250, 0], [250, 350], [0, 350]];
-    const [upright, turned] = cornerQuads(quad);
-    const w = 250 * CORNER_SPAN_W, h = 350 * CORNER_SPAN_H;
-    const close = (a: ReadonlyArray<readonly number[]>, b: number[][]): void => a.forEach((p, i) => { expect(p[0]).toBeCloseTo(b[i]![0]!, 6); expect(p[1]).toBeCloseTo(b[i]![1]!, 6); });
-    close(upright, [[0, 0], [w, 0], [w, h], [0, h]]);
-    close(turned, [[250, 350], [250 - w, 350], [250 - w, 350 - h], [250, 350 - h]]);
-    // Warped, the turned card's corner is the upright card's bottom-right box turned through 180°.
-    const data = new Uint8Array(250 * 350 * 3);
-    for (let i = 0; i < data.length; i++) data[i] = (i * 37) % 251;
-    const img = { data, width: 250, height: 350, channels: 3 as const };
-    const box: Array<[number, number]> = [[250 - w, 350 - h], [250, 350 - h], [250, 350], [250 - w, 350]];
-    const a = warpCrop(img, turned, CORNER, CORNER), b = turnCrop(warpCrop(img, box, CORNER, CORNER));
-    expect(Math.max(...a.map((v, i) => Math.abs(v - b[i]!)))).toBeLessThan(1e-3);
-  });
-
-  it('is the same corner for a card seen in perspective, whichever way up it was located', () => {
-    const quad: Array<[number, number]> = [[30, 10], [80, 20], [70, 85], [20, 75]];
-    const close = (a: ReadonlyArray<readonly number[]>, b: ReadonlyArray<readonly number[]>): void => a.forEach((p, i) => { expect(p[0]).toBeCloseTo(b[i]![0]!, 6); expect(p[1]).toBeCloseTo(b[i]![1]!, 6); });
-    close(cornerQuads(quad)[1], cornerQuads(turnQuad(quad))[0]);
-    close(cornerQuads(quad)[0], cornerQuads(turnQuad(quad))[1]);
   });
 });
 
@@ -289,14 +236,6 @@ function cardLikeCrop(field: number[], stroke: number[], gains: number[], glare:
   return c;
 }
 
-/** A corner image of seeded noise, 0–255. */
-function noise(seed: number): Float32Array {
-  const c = new Float32Array(CORNER * CORNER * 3);
-  let r = seed >>> 0;
-  for (let i = 0; i < c.length; i++) { r = (Math.imul(r, 1664525) + 1013904223) >>> 0; c[i] = (r / 2 ** 32) * 255; }
-  return c;
-}
-
 describe('features of a crop both ways up', () => {
   it('are cropFeatures of the crop and of the crop turned, to the bit, for card-like crops', () => {
     const byte = fc.integer({ min: 0, max: 255 });
@@ -305,11 +244,10 @@ describe('features of a crop both ways up', () => {
       fc.tuple(byte, byte, byte), fc.tuple(fc.integer({ min: 0, max: CROP_W - 4 }), fc.integer({ min: 0, max: CROP_H - 20 })),
       fc.tuple(gain, gain, gain), fc.tuple(fc.integer({ min: 0, max: CROP_W }), fc.integer({ min: 0, max: CROP_H }), fc.integer({ min: 0, max: 200 })), fc.integer(),
     ).map(([field, stroke, gains, glare, seed]) => cardLikeCrop(field, stroke, gains, glare, seed));
-    fc.assert(fc.property(crops, fc.integer(), (c, seed) => {
-      const corners = [noise(seed), noise(seed + 1)] as const;
-      const [upright, turned] = cropFeaturesBothWays(c, corners);
-      expect(sameBytes(upright, cropFeatures(c, corners[0]))).toBe(true);
-      expect(sameBytes(turned, cropFeatures(turnCrop(c), corners[1]))).toBe(true);
+    fc.assert(fc.property(crops, (c) => {
+      const [upright, turned] = cropFeaturesBothWays(c);
+      expect(sameBytes(upright, cropFeatures(c))).toBe(true);
+      expect(sameBytes(turned, cropFeatures(turnCrop(c)))).toBe(true);
     }), { numRuns: 60 });
   });
 
@@ -330,11 +268,9 @@ describe('features of a crop both ways up', () => {
     while (Math.fround(v[0]! / wf) === Math.fround(v[0]! / wb) && v[0]! < 12) bits[0]! += 1; // the next float32 up
     expect(v[0]).toBeLessThan(12);
     c.set([v[0]!, 0, 0], 3 * (n - 1));
-    const corners = [noise(1), noise(2)] as const;
-    corners[1].set([v[0]!, 0, 0], 0);
-    const [upright, turned] = cropFeaturesBothWays(c, corners);
-    expect(sameBytes(upright, cropFeatures(c, corners[0]))).toBe(true);
-    expect(sameBytes(turned, cropFeatures(turnCrop(c), corners[1]))).toBe(true);
+    const [upright, turned] = cropFeaturesBothWays(c);
+    expect(sameBytes(upright, cropFeatures(c))).toBe(true);
+    expect(sameBytes(turned, cropFeatures(turnCrop(c)))).toBe(true);
   });
 });
 

@@ -1,24 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import * as tf from '@tensorflow/tfjs';
-import { CHROMA_AT, CHROMA_CHANNELS, CHROMA_H, CHROMA_W, CORNER, CORNER_AT, CROP_H, CROP_W, FEATURE_LENGTH, HAND_LENGTH, IMAGE_CHANNELS } from '../../vision/features.ts';
+import { CHROMA_AT, CHROMA_CHANNELS, CHROMA_H, CHROMA_W, CROP_H, CROP_W, FEATURE_LENGTH, HAND_LENGTH, IMAGE_CHANNELS } from '../../vision/features.ts';
 import { buildEnsemble, buildNet, layerWeights, memberPrefix, netInputs } from '../../vision/net.ts';
 
 describe('the network', () => {
-  it('splits feature rows into the hand-made numbers, the three-channel image, the chroma image and the corner image', async () => {
+  it('splits feature rows into the hand-made numbers, the three-channel image and the chroma image', async () => {
     await tf.setBackend('cpu');
     const rows = Float32Array.from({ length: 2 * FEATURE_LENGTH }, (_, i) => i);
-    const [hand, image, chroma, corner] = netInputs(tf, rows, 2);
+    const [hand, image, chroma] = netInputs(tf, rows, 2);
     expect(hand.shape).toEqual([2, HAND_LENGTH]);
     expect(image.shape).toEqual([2, CROP_H, CROP_W, IMAGE_CHANNELS]);
     expect(chroma.shape).toEqual([2, CHROMA_H, CHROMA_W, CHROMA_CHANNELS]);
     const h = hand.dataSync(), w = image.dataSync(), c = chroma.dataSync();
     expect([h[0], h[HAND_LENGTH - 1], h[HAND_LENGTH]]).toEqual([0, HAND_LENGTH - 1, FEATURE_LENGTH]);
     expect([w[0], w[1], w[CROP_H * CROP_W * IMAGE_CHANNELS]]).toEqual([HAND_LENGTH, HAND_LENGTH + 1, FEATURE_LENGTH + HAND_LENGTH]);
-    expect([c[0], c[CHROMA_H * CHROMA_W * CHROMA_CHANNELS - 1], c[CHROMA_H * CHROMA_W * CHROMA_CHANNELS]]).toEqual([CHROMA_AT, CORNER_AT - 1, FEATURE_LENGTH + CHROMA_AT]);
-    expect(corner.shape).toEqual([2, CORNER, CORNER, IMAGE_CHANNELS]);
-    const k = corner.dataSync();
-    expect([k[0], k[CORNER * CORNER * IMAGE_CHANNELS - 1], k[CORNER * CORNER * IMAGE_CHANNELS]]).toEqual([CORNER_AT, FEATURE_LENGTH - 1, FEATURE_LENGTH + CORNER_AT]);
-    tf.dispose([hand, image, chroma, corner]);
+    expect([c[0], c[CHROMA_H * CHROMA_W * CHROMA_CHANNELS - 1], c[CHROMA_H * CHROMA_W * CHROMA_CHANNELS]]).toEqual([CHROMA_AT, FEATURE_LENGTH - 1, FEATURE_LENGTH + CHROMA_AT]);
+    tf.dispose([hand, image, chroma]);
   });
 
   it('refuses fewer values than the rows need', () => {
