@@ -51,17 +51,22 @@ export function shareUnder(card: readonly Point[], tip: Point, dir: Point, width
 }
 
 /**
+ * Tries a thumb gets to find its place. A card with two places to keep clear (a layout the photo
+ * does not know) can need many, and a thumb that finds none stops the photograph.
+ */
+const THUMB_TRIES = 200;
+
+/**
  * Places a thumb over the card (`coverage` of its area, drawn from [lo, hi]) keeping `clear`
- * (points of the face, u across and v down in [0, 1]) out from under it; null when 200 tries
- * find no such place. (Twenty failed once in 18,000 training photos; the first twenty tries are
- * the same draws as before, so every photo placed then is placed the same.)
+ * (points of the face, u across and v down in [0, 1]) out from under it; null when THUMB_TRIES
+ * tries find no such place.
  */
 export function placeThumb(card: readonly Point[], rng: Rng, clear: readonly Point[], coverage: [number, number]): Thumb | null {
   const side = (k: number): number => Math.hypot(card[(k + 1) % 4]![0] - card[k]![0], card[(k + 1) % 4]![1] - card[k]![1]);
   const short = (side(0) + side(2)) / 2;
   const cx = (card[0]![0] + card[1]![0] + card[2]![0] + card[3]![0]) / 4, cy = (card[0]![1] + card[1]![1] + card[2]![1] + card[3]![1]) / 4;
   const keep = clear.map(([u, v]) => facePoint(card, u, v));
-  for (let attempt = 0; attempt < 200; attempt++) {
+  for (let attempt = 0; attempt < THUMB_TRIES; attempt++) {
     const over = rng.chance(0.5) ? 'corner' : 'edge';
     const k = rng.int(0, 3);
     const a = card[k]!, b = card[(k + 1) % 4]!, f = over === 'corner' ? 0 : rng.range(0.2, 0.8);

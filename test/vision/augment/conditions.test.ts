@@ -120,6 +120,21 @@ describe('table conditions', () => {
     expect([...overs].sort()).toEqual(['corner', 'edge']);
   });
 
+  it('find a place for a thumb that keeps both of the numeral\'s possible places clear, on cards where twenty tries found none', () => {
+    // The Hobby World numeral's place, kept clear beside the middle when the layout is not known.
+    const clear: Point[] = [NUMERAL_CENTRE, [0.25, 0.22]];
+    for (const seed of [3698, 8803, 10207, 10733, 11960]) {
+      const rng = makeRng(mixSeed(99, seed));
+      const card = randomQuad(rng, 384, 288, [0.35, 0.8])!;
+      const thumb = placeThumb(card, rng, clear, [0.04, 0.2]);
+      expect(thumb, `seed ${seed}`).not.toBeNull();
+      for (const [u, v] of clear) {
+        const [px, py] = facePoint(card, u, v);
+        expect(Math.hypot(thumb!.tip[0] - px, thumb!.tip[1] - py), `seed ${seed}`).toBeGreaterThan(thumb!.width / 2);
+      }
+    }
+  });
+
   it('photograph a thumb that hides the share of the card it says', async () => {
     const [face] = await facesUnder('thumb');
     const s = await photograph([face!], makeRng(13), { width: W, height: H, condition: 'thumb' });
