@@ -1,0 +1,47 @@
+// Glare: a lamp's reflection, the table's colour washed towards the lamp's, and its clipped core.
+import { opened } from './morphology.ts';
+import { convexDistance, GLARE_SATURATION, LAMP_COOL, LAMP_WARM, type Shrunk, type TableDistance } from './table.ts';
+import type { Point } from '../homography.ts';
+
+/**
+ * Glare: brighter than the table, its colour the table's washed towards a lamp's (a card's field is
+ * another colour); opened, so that a card's thin white border or panel is not taken for it.
+ */
+export function glareMask(f: Shrunk, t: TableDistance): Uint8Array {
+  let g: Uint8Array = new Uint8Array(t.dc.length);
+  for (let i = 0; i < g.length; i++) g[i] = t.dl[i]! > 0.5 * t.tBright && t.washed(f.c1[i]!, f.c2[i]!) < GLARE_SATURATION && lampLit(f, t, i) ? 1 : 0;
+  return opened(g, t.w, t.h, GLARE_OPEN);
+}
+
+/**
+ * Whether a pixel brighter than the table is its colour mixed with a lamp's in a share the
+ * table's own light allows: the table is lit at most e^tBright times its brightness (brighter is
+ * card), so the rest of the pixel's light is the lamp's, which pulls its colour to the lamps' line.
+ * A card of the table's colour, only brighter, keeps all of that colour and is no glare.
+ */
+export function lampLit(f: Shrunk, t: TableDistance, i: number): boolean {
+  const most = Math.min(1, Math.exp(t.tBright - t.dl[i]!)), [a, b] = t.chroma;
+  const towards = (l: Point): Point => [l[0] + most * (a - l[0]), l[1] + most * (b - l[1])];
+  return convexDistance([LAMP_WARM, LAMP_COOL, towards(LAMP_COOL), towards(LAMP_WARM)])(f.c1[i]!, f.c2[i]!) < GLARE_SATURATION;
+}
+
+/** The glare pieces holding a pixel clipped to white or nearly: a lamp's reflection has such a core, a pale finger or a lit patch of table has none. */
+export function clippedGlare(g: Uint8Array, l: Float32Array, w: number, h: number): Uint8Array {
+  const out = new Uint8Array(g.length), stack: number[] = [];
+  for (let i = 0; i < g.length; i++) if (g[i] && l[i]! >= CLIPPED) { out[i] = 1; stack.push(i); }
+  while (stack.length > 0) {
+    const i = stack.pop()!, x = i % w;
+    for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, i - w, i + w]) {
+      if (j < 0 || j >= w * h || !g[j] || out[j]) continue;
+      out[j] = 1;
+      stack.push(j);
+    }
+  }
+  return out;
+}
+
+/** The brightness (mean of the channels, bytes) of a pixel clipped to white, or nearly. */
+export const CLIPPED = 245;
+
+/** Glare pieces narrower than this (mask pixels, each way) are a card's white border or panel, not a lamp's. */
+export const GLARE_OPEN = 3;
