@@ -1,6 +1,8 @@
-// Glare: a lamp's reflection, the table's colour washed towards the lamp's, and its clipped core.
+// Glare: a lamp's reflection, the table's colour washed towards the lamp's, its clipped core, and
+// how much of it lies along, beside or inside a card's quad.
 import { opened } from './morphology.ts';
-import { convexDistance, GLARE_SATURATION, LAMP_COOL, LAMP_WARM, type Shrunk, type TableDistance } from './table.ts';
+import { insideTest, quadArea } from './geometry.ts';
+import { convexDistance, GLARE_SATURATION, LAMP_COOL, LAMP_WARM, MASK_FACTOR, type Shrunk, type TableDistance } from './table.ts';
 import type { Point } from '../homography.ts';
 
 /**
@@ -45,3 +47,46 @@ export const CLIPPED = 245;
 
 /** Glare pieces narrower than this (mask pixels, each way) are a card's white border or panel, not a lamp's. */
 export const GLARE_OPEN = 3;
+
+/** Glare beside a card's quad (frame pixels), as a share of its area, that is a lamp's spill. */
+export const SPILL_SHARE = 0.02;
+
+/** Glare pixels within `reach` of a quad (mask pixels) that `keep` accepts, looking only at the quad's box grown by `reach`. */
+export function glareNear(glare: Uint8Array, q: readonly Point[], w: number, h: number, reach: number, keep: (x: number, y: number) => boolean): number {
+  const xs = q.map((p) => p[0]), ys = q.map((p) => p[1]);
+  let n = 0;
+  for (let y = Math.max(0, Math.floor(Math.min(...ys) - reach)); y <= Math.min(h - 1, Math.ceil(Math.max(...ys) + reach)); y++) {
+    for (let x = Math.max(0, Math.floor(Math.min(...xs) - reach)); x <= Math.min(w - 1, Math.ceil(Math.max(...xs) + reach)); x++) {
+      if (glare[y * w + x] && keep(x + 0.5, y + 0.5)) n++;
+    }
+  }
+  return n;
+}
+
+/** Whether glare lies along a quad's outline (frame pixels), within a tenth of its size either side. */
+export function glareAlong(quad: readonly Point[], glare: Uint8Array, w: number, h: number): boolean {
+  const q = quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
+  const area = quadArea(q), reach = 0.1 * Math.sqrt(area);
+  const outer = insideTest(q, reach), inner = insideTest(q, -reach);
+  return glareNear(glare, q, w, h, reach, (x, y) => outer(x, y) && !inner(x, y)) > SPILL_SHARE * area;
+}
+
+/** Whether glare lies just outside a card's quad (frame pixels), within a tenth of its size. */
+export function spilled(quad: readonly Point[], glare: Uint8Array, w: number): boolean {
+  const q = quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
+  const area = quadArea(q), reach = 0.1 * Math.sqrt(area);
+  let spill = 0;
+  const nearCard = insideTest(q, 1), inReach = insideTest(q, reach);
+  for (let i = 0; i < glare.length; i++) {
+    if (!glare[i]) continue;
+    const x = (i % w) + 0.5, y = ((i / w) | 0) + 0.5;
+    if (!nearCard(x, y) && inReach(x, y)) spill++;
+  }
+  return spill > SPILL_SHARE * area;
+}
+
+/** Glare pixels inside a quad (frame pixels). */
+export function glareInside(glare: Uint8Array, quad: readonly Point[], w: number, h: number): number {
+  const q = quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
+  return glareNear(glare, q, w, h, 0, insideTest(q, 0));
+}

@@ -12,10 +12,10 @@ import type { Point } from '../homography.ts';
 import { hypot } from './hypot.ts';
 import { SOLID_EDGE, SOLID_FULL, solidShare, withSolid } from './solid-ink.ts';
 import { foreground, GLARE_SATURATION, MASK_FACTOR, shrink, tableDistance, type Shrunk, type TableDistance } from './table.ts';
-import { clippedGlare, glareMask } from './glare.ts';
+import { clippedGlare, glareAlong, glareInside, glareMask, spilled } from './glare.ts';
 import { blobs, clean, touchesBorder, type Blob } from './blobs.ts';
 import { cardCorners, corners, edgePixelsOf, edgeSupport, outlineSupport, rectangleCorners, EDGE_SHARE, INLIER } from './outline.ts';
-import { crossFilter, opened } from './morphology.ts';
+import { crossFilter, grow, opened } from './morphology.ts';
 import { handPixels } from './hand.ts';
 import { cutCard, cutThreeSided } from './cut.ts';
 import { convergence, grownQuad, insideTest, intersect, mostSupportedLine, quadArea, quadShape, uncut } from './geometry.ts';
@@ -129,9 +129,6 @@ const HAND_OVER = 0.35;
 /** A hand-held card replaces a card found whole only when it is at most this share of its area. */
 const HAND_SMALLER = 0.97;
 
-/** Glare beside a card's quad (frame pixels), as a share of its area, that is a lamp's spill. */
-const SPILL_SHARE = 0.02;
-
 /** Whether a blob meets the frame's edge, or glare lies just outside its card's quad (within a tenth of its size). */
 function cutOrSpilled(b: Blob, quad: readonly Point[], glare: Uint8Array, w: number, h: number): boolean {
   return touchesBorder(b, w, h) || spilled(quad, glare, w);
@@ -145,40 +142,6 @@ function strays(card: { biggest: Blob; quad: Point[] }, w: number, h: number): b
 
 /** The least share of a card's edge pixels on its quad's outline for a card that has not swallowed glare. */
 const SWOLLEN_OUTLINE = 0.85;
-
-/** Glare pixels within `reach` of a quad (mask pixels) that `keep` accepts, looking only at the quad's box grown by `reach`. */
-function glareNear(glare: Uint8Array, q: readonly Point[], w: number, h: number, reach: number, keep: (x: number, y: number) => boolean): number {
-  const xs = q.map((p) => p[0]), ys = q.map((p) => p[1]);
-  let n = 0;
-  for (let y = Math.max(0, Math.floor(Math.min(...ys) - reach)); y <= Math.min(h - 1, Math.ceil(Math.max(...ys) + reach)); y++) {
-    for (let x = Math.max(0, Math.floor(Math.min(...xs) - reach)); x <= Math.min(w - 1, Math.ceil(Math.max(...xs) + reach)); x++) {
-      if (glare[y * w + x] && keep(x + 0.5, y + 0.5)) n++;
-    }
-  }
-  return n;
-}
-
-/** Whether glare lies along a quad's outline (frame pixels), within a tenth of its size either side. */
-function glareAlong(quad: readonly Point[], glare: Uint8Array, w: number, h: number): boolean {
-  const q = quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
-  const area = quadArea(q), reach = 0.1 * Math.sqrt(area);
-  const outer = insideTest(q, reach), inner = insideTest(q, -reach);
-  return glareNear(glare, q, w, h, reach, (x, y) => outer(x, y) && !inner(x, y)) > SPILL_SHARE * area;
-}
-
-/** Whether glare lies just outside a card's quad (frame pixels), within a tenth of its size. */
-function spilled(quad: readonly Point[], glare: Uint8Array, w: number): boolean {
-  const q = quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
-  const area = quadArea(q), reach = 0.1 * Math.sqrt(area);
-  let spill = 0;
-  const nearCard = insideTest(q, 1), inReach = insideTest(q, reach);
-  for (let i = 0; i < glare.length; i++) {
-    if (!glare[i]) continue;
-    const x = (i % w) + 0.5, y = ((i / w) | 0) + 0.5;
-    if (!nearCard(x, y) && inReach(x, y)) spill++;
-  }
-  return spill > SPILL_SHARE * area;
-}
 
 /** The least share of its enclosing rectangle a blob with glare cut out of it must fill. */
 const RECTANGLE_FILL = 0.8;
@@ -203,19 +166,6 @@ function rectangleCard(b: Blob, w: number, h: number, glare?: Uint8Array): { blo
 
 /** How near glare (mask pixels) an edge pixel may lie and still be the card's own edge. */
 const GLARE_NEAR = 2;
-
-/** A mask dilated by the cross `times` times. */
-function grow(m: Uint8Array, w: number, h: number, times: number): Uint8Array {
-  let g = m;
-  for (let k = 0; k < times; k++) g = crossFilter(g, w, h, 'or');
-  return g;
-}
-
-/** Glare pixels inside a quad (frame pixels). */
-function glareInside(glare: Uint8Array, quad: readonly Point[], w: number, h: number): number {
-  const q = quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
-  return glareNear(glare, q, w, h, 0, insideTest(q, 0));
-}
 
 /**
  * The share of the saturated pixels inside a quad (shrunk by 15 % towards its centre, off the

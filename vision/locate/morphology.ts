@@ -45,3 +45,10 @@ export function opened(m: Uint8Array, w: number, h: number, radius: number): Uin
   for (let k = 0; k < radius; k++) out = crossFilter(out, w, h, 'or');
   return out;
 }
+
+/** A mask dilated by the cross `times` times. */
+export function grow(m: Uint8Array, w: number, h: number, times: number): Uint8Array {
+  let g = m;
+  for (let k = 0; k < times; k++) g = crossFilter(g, w, h, 'or');
+  return g;
+}
