@@ -1,6 +1,7 @@
 // The mask's blobs: specks removed and holes filled, then each 4-connected piece measured by its moments.
 import { crossFilter } from './morphology.ts';
 
+/** A piece of the mask: its pixels, and its centre, long axis, extents and fill from its moments. */
 export interface Blob {
   area: number;
   cx: number;
@@ -18,8 +19,8 @@ export interface Blob {
  * which the process's resident memory showed. Nothing is read from them that the same call did
  * not write.
  */
-export const scratch = { flood: new Int32Array(0), stack: new Int32Array(0), members: new Int32Array(0) };
-export function scratchInts(use: keyof typeof scratch, length: number): Int32Array {
+const scratch = { flood: new Int32Array(0), stack: new Int32Array(0), members: new Int32Array(0) };
+function scratchInts(use: keyof typeof scratch, length: number): Int32Array {
   if (scratch[use].length < length) scratch[use] = new Int32Array(length);
   return scratch[use];
 }

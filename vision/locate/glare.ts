@@ -21,7 +21,7 @@ export function glareMask(f: Shrunk, t: TableDistance): Uint8Array {
  * card), so the rest of the pixel's light is the lamp's, which pulls its colour to the lamps' line.
  * A card of the table's colour, only brighter, keeps all of that colour and is no glare.
  */
-export function lampLit(f: Shrunk, t: TableDistance, i: number): boolean {
+function lampLit(f: Shrunk, t: TableDistance, i: number): boolean {
   const most = Math.min(1, Math.exp(t.tBright - t.dl[i]!)), [a, b] = t.chroma;
   const towards = (l: Point): Point => [l[0] + most * (a - l[0]), l[1] + most * (b - l[1])];
   return convexDistance([LAMP_WARM, LAMP_COOL, towards(LAMP_COOL), towards(LAMP_WARM)])(f.c1[i]!, f.c2[i]!) < GLARE_SATURATION;
@@ -46,13 +46,13 @@ export function clippedGlare(g: Uint8Array, l: Float32Array, w: number, h: numbe
 export const CLIPPED = 245;
 
 /** Glare pieces narrower than this (mask pixels, each way) are a card's white border or panel, not a lamp's. */
-export const GLARE_OPEN = 3;
+const GLARE_OPEN = 3;
 
 /** Glare beside a card's quad (frame pixels), as a share of its area, that is a lamp's spill. */
-export const SPILL_SHARE = 0.02;
+const SPILL_SHARE = 0.02;
 
 /** Glare pixels within `reach` of a quad (mask pixels) that `keep` accepts, looking only at the quad's box grown by `reach`. */
-export function glareNear(glare: Uint8Array, q: readonly Point[], w: number, h: number, reach: number, keep: (x: number, y: number) => boolean): number {
+function glareNear(glare: Uint8Array, q: readonly Point[], w: number, h: number, reach: number, keep: (x: number, y: number) => boolean): number {
   const xs = q.map((p) => p[0]), ys = q.map((p) => p[1]);
   let n = 0;
   for (let y = Math.max(0, Math.floor(Math.min(...ys) - reach)); y <= Math.min(h - 1, Math.ceil(Math.max(...ys) + reach)); y++) {

@@ -7,7 +7,7 @@ import type { Blob } from './blobs.ts';
 import { MASK_FACTOR, medianOf } from './table.ts';
 
 /** (right, down) of TL, TR, BR, BL in a blob's frame, its long axis as "up". */
-export const CORNER_SIGNS = [[-1, -1], [1, -1], [1, 1], [-1, 1]] as const;
+const CORNER_SIGNS = [[-1, -1], [1, -1], [1, 1], [-1, 1]] as const;
 
 /**
  * A point's place in a blob's frame (relative to its centre): across and along the long axis,
@@ -15,7 +15,7 @@ export const CORNER_SIGNS = [[-1, -1], [1, -1], [1, 1], [-1, 1]] as const;
  * diagonal, right·across + down·along for its CORNER_SIGNS. "Right" is "up" (−e1) turned a
  * quarter clockwise, so the crop is never mirrored.
  */
-export function blobFrame(b: Blob, x: number, y: number): [across: number, along: number] {
+function blobFrame(b: Blob, x: number, y: number): [across: number, along: number] {
   const [ex, ey] = b.e1;
   return [(x * ey - y * ex) / b.short, (x * ex + y * ey) / b.long];
 }
@@ -49,7 +49,7 @@ export function corners(b: Blob, w: number): Point[] {
 }
 
 /** The leftmost and rightmost of the points in each row (pixel centres): all a convex hull needs of them. */
-export function rowEnds(pts: readonly Point[]): Point[] {
+function rowEnds(pts: readonly Point[]): Point[] {
   const first = new Map<number, Point>(), last = new Map<number, Point>();
   for (const p of pts) {
     const a = first.get(p[1]), z = last.get(p[1]);
@@ -68,7 +68,7 @@ export function rowEnds(pts: readonly Point[]): Point[] {
  * line into it. The hull also takes in what sticks out (a speck of shadow joined to the card),
  * so each side keeps whichever line more of its edge pixels lie on (see refineCorners).
  */
-export function hullSamples(edge: readonly Point[]): Point[] {
+function hullSamples(edge: readonly Point[]): Point[] {
   const hull = convexHull(rowEnds(edge));
   const out: Point[] = [];
   for (let k = 0; k < hull.length; k++) {
@@ -84,12 +84,12 @@ export function hullSamples(edge: readonly Point[]): Point[] {
  * once it is partly covered, so edge pixel centres lie a little inside the true edge, not half a
  * pixel (the value was measured: see docs/vision-history.md).
  */
-export const EDGE_OFFSET = 0.25;
+const EDGE_OFFSET = 0.25;
 /**
  * The same for lines fitted to the convex hull (see hullSamples), whose points run through the
  * outermost edge pixels rather than among them, so the line moves inwards.
  */
-export const HULL_OFFSET = -0.25;
+const HULL_OFFSET = -0.25;
 /** How near a side's line (mask pixels) an edge pixel must lie to count as on it. */
 export const INLIER = 1;
 
@@ -188,7 +188,7 @@ export function outlineSupport(edge: readonly Point[], quad: readonly Point[]): 
  * card's rounded corner and moves with every speck at the corner; a line through a few dozen edge
  * pixels does not, so the crop's edges (and the corner numerals near them) land where they should.
  */
-export function refineCorners(edgePixels: readonly Point[], hullPoints: readonly Point[], rough: readonly Point[]): Point[] {
+function refineCorners(edgePixels: readonly Point[], hullPoints: readonly Point[], rough: readonly Point[]): Point[] {
   const q = rough.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
   const mx = (q[0]![0] + q[1]![0] + q[2]![0] + q[3]![0]) / 4, my = (q[0]![1] + q[1]![1] + q[2]![1] + q[3]![1]) / 4;
   const frames = q.map((a, k) => {
@@ -270,5 +270,5 @@ export function edgeSupport(img: RawImage, quad: readonly Point[], hidden?: (x: 
 /** A level whose card's weakest side steps less than this share of the sharpest level's is a card that swallowed table. */
 export const EDGE_SHARE = 0.75;
 /** Points per side and how far either side of it (working pixels) edgeSupport compares. */
-export const EDGE_SAMPLES = 16;
-export const EDGE_REACH = 3;
+const EDGE_SAMPLES = 16;
+const EDGE_REACH = 3;

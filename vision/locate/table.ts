@@ -125,15 +125,15 @@ export function tableDistance(f: Shrunk): TableDistance {
 }
 
 /** Chroma is unreliable in near-black pixels: a distance is divided by this, so more of it is demanded there. */
-export function nearBlack(brightness: number): number {
+function nearBlack(brightness: number): number {
   return brightness < 30 ? 1 + (30 - brightness) / 15 : 1;
 }
 
 /** A border whose colours spread wider than this (the single-colour threshold it gives) is a patterned cloth. */
-export const PATTERNED_SPREAD = 0.5;
+const PATTERNED_SPREAD = 0.5;
 
 /** The colours that come back round the frame's border as a cloth's do (see palette.ts). */
-export function borderPalette(f: Shrunk, ring: readonly number[]): Ink[] {
+function borderPalette(f: Shrunk, ring: readonly number[]): Ink[] {
   return clothPalette(ring.map((i) => inkAt(f, i)), borderLoop(f.w, f.h).map((i) => inkAt(f, i)));
 }
 
@@ -141,7 +141,7 @@ export function borderPalette(f: Shrunk, ring: readonly number[]): Ink[] {
  * A patterned cloth's distance: each pixel's from the cloth's colours and their two-colour
  * mixtures (see palette.ts), written over `dc`; gives the threshold that distance must pass.
  */
-export function clothDistance(f: Shrunk, ring: readonly number[], dc: Float32Array, palette: readonly Ink[]): number {
+function clothDistance(f: Shrunk, ring: readonly number[], dc: Float32Array, palette: readonly Ink[]): number {
   const distance = mixtureDistance(palette);
   for (let i = 0; i < dc.length; i++) dc[i] = distance(...inkAt(f, i)) / nearBlack(f.l[i]!);
   return Math.max(0.13, 2 * quantile(ring.map((i) => dc[i]!), 0.9));
@@ -156,7 +156,7 @@ export const LAMP_WARM: Point = [0.27, 0.46];
 export const LAMP_COOL: Point = [-0.08, -0.18];
 
 /** A function giving a chroma's distance from the triangle a, b, c (0 inside it). */
-export function triangleDistance(a: Point, b: Point, c: Point): (x: number, y: number) => number {
+function triangleDistance(a: Point, b: Point, c: Point): (x: number, y: number) => number {
   return convexDistance([a, b, c]);
 }
 
@@ -197,6 +197,6 @@ export function foreground(t: TableDistance, strictness: number): Uint8Array {
 export const GLARE_SATURATION = 0.12;
 
 /** Thresholds are tried strict first, then looser: a card whose colour is close to the table's (orange on wood in warm light) only separates at a looser one. */
-export const STRICTNESS = [1, 0.72, 0.5];
+const STRICTNESS = [1, 0.72, 0.5];
 /** On a patterned cloth the loosest level takes in the cloth's own odd pixels, whose filled holes can make a card of cloth. */
-export const CLOTH_STRICTNESS = [1, 0.72, 0.6];
+const CLOTH_STRICTNESS = [1, 0.72, 0.6];

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { crossFilter, crossFilterBytes, opened } from '../../../vision/locate/morphology.ts';
+import { crossFilter, crossFilterBytes, grow, opened } from '../../../vision/locate/morphology.ts';
 
 const masks = fc.tuple(fc.integer({ min: 3, max: 40 }), fc.integer({ min: 3, max: 30 }), fc.integer({ min: 0, max: 100 }), fc.integer())
   .map(([w, h, density, seed]) => {
@@ -57,5 +57,16 @@ describe('opening', () => {
   it('leaves a mask as it is with radius 0', () => {
     const m = Uint8Array.from([0, 1, 1, 0, 1, 0, 0, 1, 1]);
     expect(opened(m, 3, 3, 0)).toEqual(m);
+  });
+});
+
+describe('grow', () => {
+  it('turns one pixel into a diamond of the radius asked, and leaves the mask given alone', () => {
+    const w = 11, h = 11, m = new Uint8Array(w * h);
+    m[5 * w + 5] = 1;
+    const g = grow(m, w, h, 2);
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) expect(g[y * w + x]).toBe(Math.abs(x - 5) + Math.abs(y - 5) <= 2 ? 1 : 0);
+    expect(m.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(grow(m, w, h, 0)).toEqual(m);
   });
 });
