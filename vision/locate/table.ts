@@ -97,7 +97,8 @@ export function tableDistance(f: Shrunk): TableDistance {
     dl[i] = lr;
   }
   let tc = Math.max(0.13, 2 * quantile(cd, 0.9)), levels = STRICTNESS, solid: TableDistance['solid'];
-  const washed = triangleDistance([a0, b0], LAMP_WARM, LAMP_COOL);
+  // How far a chroma lies from the triangle of the table's colour and the two lamps' (0 inside it).
+  const washed = convexDistance([[a0, b0], LAMP_WARM, LAMP_COOL]);
   if (tc > PATTERNED_SPREAD) {
     const palette = borderPalette(f, ring);
     if (inkContrast(palette)) {
@@ -154,11 +155,6 @@ function clothDistance(f: Shrunk, ring: readonly number[], dc: Float32Array, pal
  */
 export const LAMP_WARM: Point = [0.27, 0.46];
 export const LAMP_COOL: Point = [-0.08, -0.18];
-
-/** A function giving a chroma's distance from the triangle a, b, c (0 inside it). */
-function triangleDistance(a: Point, b: Point, c: Point): (x: number, y: number) => number {
-  return convexDistance([a, b, c]);
-}
 
 /** A function giving a point's distance from a convex polygon (0 inside it); a polygon of no area (a table on the lamps' line) has no inside. */
 export function convexDistance(poly: readonly Point[]): (x: number, y: number) => number {
