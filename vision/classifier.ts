@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { formatCard, tryParseCard, type Card } from '../device/rules/cards.ts';
 import { loadTensorflow, type BackendName } from './backend.ts';
 import { FEATURE_LENGTH } from './features.ts';
+import { cardAdvice, frameAdvice } from './blown.ts';
 import { NotAnImageError } from './frame.ts';
 import type { Metadata } from './metadata.ts';
 import { loadModel } from './model-io.ts';
@@ -130,8 +131,11 @@ export class CardClassifier {
       if (err instanceof NotAnImageError) return none({ card: null, confidence: 0, alternatives: [], reason: 'not-an-image', detail: err.message });
       throw err;
     }
-    if (reading.kind === 'none') return none({ card: null, confidence: 0, alternatives: [], reason: 'no-card' });
-    if (reading.kind === 'several') return none({ card: null, confidence: 0, alternatives: [], reason: 'several-cards', detail: `${reading.count} cards in view` });
+    if (reading.kind === 'none') return none(advised({ card: null, confidence: 0, alternatives: [], reason: 'no-card' }, () => frameAdvice(reading.image)));
+    if (reading.kind === 'several') {
+      const advice = frameAdvice(reading.image);
+      return none({ card: null, confidence: 0, alternatives: [], reason: 'several-cards', detail: `${reading.count} cards in view${advice === null ? '' : `, or a card and a lamp's reflection: ${advice}`}` });
+    }
     const rows = 2 * reading.views;
     const outputs = this.tf.tidy(() => {
       const out = this.withEmbedding.predict(netInputs(this.tf, reading.rows, rows)) as tfType.Tensor[];
@@ -146,11 +150,12 @@ export class CardClassifier {
       return { ...none({ card: null, confidence: 0, alternatives: [], reason: 'no-card', detail: 'the object in view is not a Red7 card face' }, frame), quad, embedding };
     }
     const baseProbs = cardProbabilities(colour, value, exclude);
-    const base = decide(baseProbs, this.metadata.threshold);
+    const onCard = () => cardAdvice(reading.image, reading.quad);
+    const base = advised(decide(baseProbs, this.metadata.threshold), onCard);
     if (options.deck === undefined) return { classification: base, quad, frame, embedding, base, baseProbs };
     const deckProbs = options.deck.adjust(baseProbs, embedding);
     for (const card of exclude) deckProbs[card] = 0;
-    return { classification: readWithDeck(baseProbs, deckProbs, this.metadata.threshold, options.deck.threshold), quad, frame, embedding, base, baseProbs };
+    return { classification: advised(readWithDeck(baseProbs, deckProbs, this.metadata.threshold, options.deck.threshold), onCard), quad, frame, embedding, base, baseProbs };
   }
 }
 
@@ -167,6 +172,13 @@ export function readWithDeck(baseProbs: Float64Array, deckProbs: Float64Array, b
   const deckBest = ranked(deckProbs, 1)[0];
   if (deckBest !== undefined && formatCard(deckBest.card) === base.card) return base;
   return { ...deck, detail: `the base model reads ${base.card}, but the deck's nearest card is ${deckBest === undefined ? 'none' : formatCard(deckBest.card)}` };
+}
+
+/** A refusal with no words of its own gets the advice, when there is some (worked out only then). */
+function advised(c: Classification, advice: () => string | null): Classification {
+  if (c.card !== null || c.detail !== undefined) return c;
+  const detail = advice();
+  return detail === null ? c : { ...c, detail };
 }
 
 /** The best card if it clears the threshold, else a low-confidence refusal; with the runners-up. */

@@ -13,8 +13,8 @@ import { VIEWS, viewQuad, type View } from './views.ts';
  */
 export type FrameReading =
   | { kind: 'card'; rows: Float32Array; views: number; quad: Point[]; image: RawImage }
-  | { kind: 'none' }
-  | { kind: 'several'; count: number };
+  | { kind: 'none'; image: RawImage }
+  | { kind: 'several'; count: number; image: RawImage };
 
 /** The same corners starting from the opposite one: the card turned through 180°. */
 export function turnQuad(quad: readonly Point[]): Point[] {
@@ -28,7 +28,7 @@ export function turnQuad(quad: readonly Point[]): Point[] {
 export async function readFrame(bytes: Uint8Array, views: readonly View[] = VIEWS): Promise<FrameReading> {
   const image = await decodeFrame(bytes);
   const located = locateCard(image);
-  if (located.kind !== 'card') return located;
+  if (located.kind !== 'card') return { ...located, image };
   const rows = new Float32Array(2 * views.length * FEATURE_LENGTH);
   views.forEach((view, v) => {
     // The locator cannot tell a card's top from its bottom (a 6 upside down is still read as a 6),

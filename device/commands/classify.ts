@@ -66,7 +66,7 @@ export const run: CommandRun = async (args, io, root) => {
         failed = true;
         writeJsonLine(io.stdout, { file, card: null, confidence: 0, alternatives: [], reason: r.reason, error: `${file} is ${r.detail ?? 'not an image'}`, deck: deckName, ms });
       } else {
-        writeJsonLine(io.stdout, { file, card: r.card, confidence: r.confidence, alternatives: r.alternatives, ...(r.reason ? { reason: r.reason } : {}), deck: deckName, ms });
+        writeJsonLine(io.stdout, { file, card: r.card, confidence: r.confidence, alternatives: r.alternatives, ...(r.reason ? { reason: r.reason } : {}), ...(r.detail ? { detail: r.detail } : {}), deck: deckName, ms });
       }
     } catch (err) {
       failed = true;

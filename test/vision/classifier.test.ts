@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { formatCard, parseCard, type Card } from '../../device/rules/cards.ts';
+import { FRAME_ADVICE } from '../../vision/blown.ts';
 import { CardClassifier, readWithDeck } from '../../vision/classifier.ts';
 import { freshFacePool, photoOfCard, photoOfNothing, photoOfNotCard, photoOfTwoCards, type FacePool } from '../../vision/dataset.ts';
 import { makeRng, mixSeed } from '../../vision/random.ts';
@@ -41,6 +42,15 @@ describe('card classifier (shipped model)', () => {
       const r = await classifier.classify((await photoOfNothing(makeRng(mixSeed(HELD_OUT, 50 + i)), 1280, 960)).jpeg);
       expect(r).toMatchObject({ card: null, reason: 'no-card' });
     }
+  });
+
+  it('says what to do when no card is found in a frame a lamp blew out, and only then', async () => {
+    const svg = (disc: string) => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="960"><rect width="1280" height="960" fill="#2b2118"/>${disc}</svg>`);
+    const blown = await sharp(svg('<circle cx="640" cy="480" r="40" fill="#fff"/>')).jpeg().toBuffer();
+    expect(await classifier.classify(blown)).toMatchObject({ card: null, reason: 'no-card', detail: FRAME_ADVICE });
+    const empty = await classifier.classify(await sharp(svg('')).jpeg().toBuffer());
+    expect(empty).toMatchObject({ card: null, reason: 'no-card' });
+    expect(empty.detail).toBeUndefined();
   });
 
   it('rejects a plain grey frame as no-card', async () => {

@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { pino } from 'pino';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCompanion, type Companion } from '../../../device/main.ts';
 import { VirtualPanel } from '../../../device/hardware/panel/index.ts';
@@ -21,8 +22,8 @@ const tid = (id: string) => `[data-testid="${id}"]`;
 const TABLET = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
-/** What lies on the tray: a card, nothing, or two cards. */
-let onTray: string | 'nothing' | 'two' = 'nothing';
+/** What lies on the tray: a card, nothing, two cards, or nothing under a lamp's blown-out reflection. */
+let onTray: string | 'nothing' | 'two' | 'lamp' = 'nothing';
 let shots = 0;
 let pool: FacePool;
 const tray: CameraSource = {
@@ -33,9 +34,16 @@ const tray: CameraSource = {
     const rng = makeRng(mixSeed(77, ++shots));
     if (onTray === 'nothing') return (await photoOfNothing(rng, 1280, 960)).jpeg;
     if (onTray === 'two') return (await photoOfTwoCards(pool, rng, 1280, 960)).jpeg;
+    if (onTray === 'lamp') return lampOnEmptyTray();
     return (await photoOfCard(pool, parseCard(onTray) as number, rng, 1280, 960)).jpeg;
   },
 };
+
+/** An empty dark tray with a lamp's reflection blown out to white in the middle. */
+function lampOnEmptyTray(): Promise<Buffer> {
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="960"><rect width="1280" height="960" fill="#2b2118"/><circle cx="640" cy="480" r="40" fill="#fff"/></svg>';
+  return sharp(Buffer.from(svg)).jpeg().toBuffer();
+}
 
 let companion: Companion;
 let browser: { context: BrowserContext; close(): Promise<void> };
@@ -205,6 +213,12 @@ describe('what the camera saw', () => {
     onTray = 'nothing';
     panel.press(companion.referee.publicView().active!, 'palette');
     await page.waitForFunction((sel) => /no card found in the frame \(no-card\)/.test(document.querySelector(sel)?.textContent ?? ''), tid('rescan-prompt'), { timeout: 60_000 });
+    expect(await page.locator(tid('rescan-advice')).count()).toBe(0);
+    // A lamp's reflection blown out on the tray: the prompt says what to do about it.
+    onTray = 'lamp';
+    panel.press(companion.referee.publicView().active!, 'palette');
+    await page.waitForSelector(tid('rescan-advice'), { timeout: 60_000 });
+    expect(await page.textContent(tid('rescan-advice'))).toMatch(/lamp's reflection.*move the lamp or tilt the card/);
     // A guess tapped on the strip goes onto the tray.
     const guess = read.locator('.guess').first();
     const guessed = (await guess.getAttribute('data-testid'))!.split('-').pop()!;

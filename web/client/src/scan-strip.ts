@@ -1,7 +1,8 @@
 // What the camera saw (referee only): the last frames read, each with the located card's
 // outline, the card read (value, name, letter, symbol), the confidence and the top three
-// guesses. The newest refused frame is the rescan prompt: the frame, why it was refused, and
-// the guesses to tap (a tapped guess goes onto the tray, as the banner's do).
+// guesses. The newest refused frame is the rescan prompt: the frame, why it was refused (and
+// what to do, when the reader can tell: a lamp's reflection), and the guesses to tap (a tapped
+// guess goes onto the tray, as the banner's do).
 import type { SeenFrame } from '../../../shared/decks.ts';
 import { cardView } from './card-view.ts';
 import { cardWords } from './colours.ts';
@@ -44,12 +45,13 @@ export function scanStrip(ctx: Ctx): { el: HTMLElement; start(): void; stop(): v
     const refused = frames[0]?.card === null ? frames[0] : undefined;
     fill(prompt, refused === undefined ? null : h('div', { class: 'rescan-box' },
       h('p', { class: 'warning' }, h('span', { class: 'tb-icon', 'aria-hidden': 'true' }, '⟳'), h('strong', {}, 'Scan again: '), refusalWords(refused.reason)),
+      refused.detail === null ? null : h('p', { class: 'advice', testid: 'rescan-advice' }, refused.detail),
       outlinedFrame(urls.get(refused.id) ?? null, refused.quad, refused.frame, `The refused frame: ${refusalWords(refused.reason)}`, 'rescan-frame'),
       refused.guesses.length > 0 ? guessButtons(ctx, refused, 'rescan-prompt') : h('p', { class: 'meta' }, 'No guesses: lay the card flat and alone on the tray, then press the key again.')));
     fill(strip, ...frames.map((f) => h('li', { class: `seen${f.card === null ? ' refused' : ''}`, testid: `seen-${f.id}`, 'data-card': f.card ?? '', 'data-reason': f.reason ?? '' },
       outlinedFrame(urls.get(f.id) ?? null, f.quad, f.frame, f.card === null ? `A refused frame: ${refusalWords(f.reason)}` : `The frame read as ${cardWords(f.card)}`, `seen-frame-${f.id}`),
       h('div', { class: 'seen-read' },
-        f.card === null ? h('p', { class: 'seen-refused' }, h('strong', {}, 'Refused: '), refusalWords(f.reason))
+        f.card === null ? h('p', { class: 'seen-refused' }, h('strong', {}, 'Refused: '), refusalWords(f.reason), f.detail === null ? null : h('span', { class: 'advice' }, ` — ${f.detail}`))
           : h('p', {}, cardView(f.card, { testid: `seen-card-${f.id}` }), h('strong', {}, ` ${cardWords(f.card)}`), ` · ${percent(f.confidence)} sure`),
         h('p', { class: 'meta' }, `${f.source === 'tray' ? 'Tray camera' : 'Uploaded photo'}, ${new Date(f.at).toLocaleTimeString()}${f.deck !== null ? `, deck “${f.deck}”` : ', base model'}`),
         f.guesses.length > 0 ? guessButtons(ctx, f, 'seen') : null))));
