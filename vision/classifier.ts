@@ -134,7 +134,7 @@ export class CardClassifier {
     if (reading.kind === 'none') return none(advised({ card: null, confidence: 0, alternatives: [], reason: 'no-card' }, () => frameAdvice(reading.image)));
     if (reading.kind === 'several') {
       const advice = frameAdvice(reading.image);
-      return none({ card: null, confidence: 0, alternatives: [], reason: 'several-cards', detail: `${reading.count} cards in view${advice === null ? '' : `, or a card and a lamp's reflection: ${advice}`}` });
+      return none({ card: null, confidence: 0, alternatives: [], reason: 'several-cards', detail: `${reading.count} cards in view${advice === null ? '' : `; ${advice}`}` });
     }
     const rows = 2 * reading.views;
     const outputs = this.tf.tidy(() => {
