@@ -1,13 +1,15 @@
 // Advice for a refused frame that a lamp's reflection blew out: the most common reason a card at a
 // real table is not read surely (the glare conditions lose the most photos), and the one a player
 // can fix at once by tilting the card or moving the lamp.
-import { CROP_H, CROP_W, warpCrop } from './features.ts';
+import { CLIPPED, CROP_H, CROP_W, warpCrop } from './features.ts';
 import type { Point } from './homography.ts';
 import type { RawImage } from './image.ts';
 
-/** A pixel whose weakest channel reaches this is blown out: a printed white stays below it under even light. */
-const BLOWN = 250;
-/** Half the side of the square a pixel must fill to count: a numeral's stroke is narrower than 5 pixels of the crop, a glare core is not. */
+/**
+ * Half the side of the square a pixel must fill to count: a numeral's stroke is narrower than 5
+ * pixels of the crop, a glare core is not. A square, not the locator's cross (morphology.ts): opened
+ * by the cross, the white borders of two plain cards in the tests' photos counted as glare.
+ */
 const REACH = 2;
 /** Share of the located card's crop that blown-out squares must cover to be advised on (5 of its 2,240 pixels). */
 export const CARD_SHARE = 0.002;
@@ -19,7 +21,8 @@ export const FRAME_ADVICE = "part of the frame is blown out to white, as a lamp'
 
 /**
  * The share of a `width` × `height` image whose pixel lies in a (2·REACH+1)² square that is
- * blown out throughout, given each pixel's weakest channel: a glare core, not a white stroke.
+ * blown out throughout (every channel clipped, as the white reference counts it), given each
+ * pixel's weakest channel: a glare core, not a white stroke.
  */
 export function blownShare(weakest: ArrayLike<number>, width: number, height: number): number {
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1 || weakest.length !== width * height) {
@@ -31,7 +34,7 @@ export function blownShare(weakest: ArrayLike<number>, width: number, height: nu
   for (let y = 0; y < height; y++) {
     let run = 0;
     for (let x = 0; x < width; x++) {
-      run = weakest[y * width + x]! >= BLOWN ? run + 1 : 0;
+      run = weakest[y * width + x]! >= CLIPPED ? run + 1 : 0;
       if (run >= side) across[y * width + x - REACH] = 1;
     }
   }

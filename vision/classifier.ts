@@ -150,7 +150,9 @@ export class CardClassifier {
       return { ...none({ card: null, confidence: 0, alternatives: [], reason: 'no-card', detail: 'the object in view is not a Red7 card face' }, frame), quad, embedding };
     }
     const baseProbs = cardProbabilities(colour, value, exclude);
-    const onCard = () => cardAdvice(reading.image, reading.quad);
+    // Worked out once, and only when a refusal needs it (the base and the deck may both refuse).
+    let advice: string | null | undefined;
+    const onCard = () => (advice === undefined ? (advice = cardAdvice(reading.image, reading.quad)) : advice);
     const base = advised(decide(baseProbs, this.metadata.threshold), onCard);
     if (options.deck === undefined) return { classification: base, quad, frame, embedding, base, baseProbs };
     const deckProbs = options.deck.adjust(baseProbs, embedding);

@@ -94,7 +94,7 @@ export function warpCrop(img: RawImage, quad: readonly Point[]): Float32Array {
 type Colour = [number, number, number];
 
 /** A pixel whose weakest channel is at least this is blown out: the sensor clipped every channel. */
-const CLIPPED = 250;
+export const CLIPPED = 250;
 
 /**
  * The white reference: mean colour of the 4 % of crop pixels whose weakest channel is strongest,

@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { blownShare, CARD_ADVICE, cardAdvice, FRAME_ADVICE, frameAdvice } from '../../vision/blown.ts';
 import { photoOfCard, freshFacePool } from '../../vision/dataset.ts';
@@ -7,6 +6,7 @@ import { decodeFrame } from '../../vision/frame.ts';
 import { readFrame } from '../../vision/pipeline.ts';
 import { makeRng, mixSeed } from '../../vision/random.ts';
 import { LOCATED } from '../../vision/views.ts';
+import { lampOnEmptyTray } from '../helpers/lamp.ts';
 
 /** The share by definition: pixels inside some 5 × 5 square blown out throughout. */
 function bruteShare(v: number[], w: number, h: number): number {
@@ -22,12 +22,6 @@ function bruteShare(v: number[], w: number, h: number): number {
     if (hit) covered++;
   }
   return covered / (w * h);
-}
-
-/** A dark table frame with a white disc of radius `r` (pixels) in the middle, as JPEG. */
-async function frameWithDisc(r: number): Promise<Uint8Array> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="960"><rect width="1280" height="960" fill="#2b2118"/>${r > 0 ? `<circle cx="640" cy="480" r="${r}" fill="#fff"/>` : ''}</svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
 }
 
 describe('blown-out share', () => {
@@ -56,8 +50,8 @@ describe('blown-out share', () => {
 
 describe('advice for a blown-out frame', () => {
   it('advises moving the lamp when a frame with no card holds a blown-out patch, and says nothing of a plain empty table', async () => {
-    expect(frameAdvice(await decodeFrame(await frameWithDisc(40)))).toBe(FRAME_ADVICE);
-    expect(frameAdvice(await decodeFrame(await frameWithDisc(0)))).toBeNull();
+    expect(frameAdvice(await decodeFrame(await lampOnEmptyTray()))).toBe(FRAME_ADVICE);
+    expect(frameAdvice(await decodeFrame(await lampOnEmptyTray(0)))).toBeNull();
   });
 
   it('advises tilting the card when the lamp blew out part of its face, and not for a card under even light', async () => {

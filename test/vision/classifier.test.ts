@@ -5,6 +5,7 @@ import { FRAME_ADVICE } from '../../vision/blown.ts';
 import { CardClassifier, readWithDeck } from '../../vision/classifier.ts';
 import { freshFacePool, photoOfCard, photoOfNothing, photoOfNotCard, photoOfTwoCards, type FacePool } from '../../vision/dataset.ts';
 import { makeRng, mixSeed } from '../../vision/random.ts';
+import { lampOnEmptyTray } from '../helpers/lamp.ts';
 
 // A seed the shipped model was not trained on (its metadata records the training seed).
 const HELD_OUT = 31337;
@@ -45,10 +46,8 @@ describe('card classifier (shipped model)', () => {
   });
 
   it('says what to do when no card is found in a frame a lamp blew out, and only then', async () => {
-    const svg = (disc: string) => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="960"><rect width="1280" height="960" fill="#2b2118"/>${disc}</svg>`);
-    const blown = await sharp(svg('<circle cx="640" cy="480" r="40" fill="#fff"/>')).jpeg().toBuffer();
-    expect(await classifier.classify(blown)).toMatchObject({ card: null, reason: 'no-card', detail: FRAME_ADVICE });
-    const empty = await classifier.classify(await sharp(svg('')).jpeg().toBuffer());
+    expect(await classifier.classify(await lampOnEmptyTray())).toMatchObject({ card: null, reason: 'no-card', detail: FRAME_ADVICE });
+    const empty = await classifier.classify(await lampOnEmptyTray(0));
     expect(empty).toMatchObject({ card: null, reason: 'no-card' });
     expect(empty.detail).toBeUndefined();
   });

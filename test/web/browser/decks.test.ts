@@ -4,7 +4,6 @@
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { pino } from 'pino';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCompanion, type Companion } from '../../../device/main.ts';
 import { VirtualPanel } from '../../../device/hardware/panel/index.ts';
@@ -13,6 +12,7 @@ import { ALL_CARDS, formatCard, parseCard, type Card } from '../../../device/rul
 import { CardClassifier } from '../../../vision/classifier.ts';
 import { deckFacePool, photoOfCard, photoOfNothing, photoOfTwoCards, type FacePool } from '../../../vision/dataset.ts';
 import { makeRng, mixSeed } from '../../../vision/random.ts';
+import { lampOnEmptyTray } from '../../helpers/lamp.ts';
 import { freshDataDir } from '../../helpers/service.ts';
 import { PIN } from '../helpers.ts';
 import { ARTIFACTS, ensureClientBuilt, launchChromium, sendCommands, seriousViolations, signInAsReferee } from './chromium.ts';
@@ -38,12 +38,6 @@ const tray: CameraSource = {
     return (await photoOfCard(pool, parseCard(onTray) as number, rng, 1280, 960)).jpeg;
   },
 };
-
-/** An empty dark tray with a lamp's reflection blown out to white in the middle. */
-function lampOnEmptyTray(): Promise<Buffer> {
-  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="960"><rect width="1280" height="960" fill="#2b2118"/><circle cx="640" cy="480" r="40" fill="#fff"/></svg>';
-  return sharp(Buffer.from(svg)).jpeg().toBuffer();
-}
 
 let companion: Companion;
 let browser: { context: BrowserContext; close(): Promise<void> };
