@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ALL_CARDS, formatCard, type Card } from '../device/rules/cards.ts';
 import { CONDITIONS } from '../vision/augment/conditions.ts';
-import { CardClassifier, readWithDeck } from '../vision/classifier.ts';
+import { CardClassifier, cutByFrame, readWithDeck } from '../vision/classifier.ts';
 import { deckFacePool, photoOfCard } from '../vision/dataset.ts';
 import { deckRule, enrolDeck, loadActiveDeck, prototypesOf, RULE_FILE } from '../vision/deck/enrol.ts';
 import { DeckStore } from '../vision/deck/store.ts';
@@ -48,7 +48,7 @@ try {
   const loadedRule = deckRule(classifier.metadata);
   const profile = store.read(deck.id);
 
-  const readings: Array<{ condition: string; truth: Card; probs: Float64Array | null; embedding: Float32Array | null; base: string | null }> = [];
+  const readings: Array<{ condition: string; truth: Card; probs: Float64Array | null; embedding: Float32Array | null; base: string | null; cut: boolean }> = [];
   const timeBase: number[] = [], timeDeck: number[] = [];
   const realDeck: Array<string | null> = [];
   for (let i = 0; i < count; i++) {
@@ -61,7 +61,7 @@ try {
       realDeck.push((await classifier.examine(photo.jpeg, { deck: deck.prototypes })).classification.card);
       timeDeck.push(performance.now() - t);
     }
-    readings.push({ condition: READ_CONDITIONS[i % READ_CONDITIONS.length]!, truth: photo.card!, probs: e.baseProbs, embedding: e.embedding, base: e.base?.card ?? e.classification.card });
+    readings.push({ condition: READ_CONDITIONS[i % READ_CONDITIONS.length]!, truth: photo.card!, probs: e.baseProbs, embedding: e.embedding, base: e.base?.card ?? e.classification.card, cut: e.quad !== null && e.frame !== null && cutByFrame(e.quad, e.frame) });
     if ((i + 1) % 100 === 0) log(`read ${i + 1}/${count}`);
   }
 
@@ -75,10 +75,10 @@ try {
     return { right, confidentlyWrong: wrong, rightPct: +((100 * right) / readings.length).toFixed(2), confidentlyWrongPct: +((100 * wrong) / readings.length).toFixed(2) };
   };
   const withRule = (temperature: number, threshold: number) => {
-    const protos = prototypesOf(profile, { temperature, threshold });
+    const protos = prototypesOf(profile, classifier.valueLength, { temperature, threshold });
     return (r: (typeof readings)[number]): string | null => {
       if (r.probs === null || r.embedding === null) return null;
-      return readWithDeck(r.probs, protos.adjust(r.probs, r.embedding), classifier.metadata.threshold, threshold).card;
+      return readWithDeck(r.probs, protos.adjust(r.probs, r.embedding), classifier.metadata.threshold, threshold, r.cut).card;
     };
   };
 
@@ -88,7 +88,7 @@ try {
     // sure answers, errors included); the temperature is the one that then reads the most right.
     const allowed = score((r) => r.base).confidentlyWrong + readings.length * 0.001;
     let chosen = { temperature: 0, threshold: 1, right: -1 };
-    for (const temperature of [0.01, 0.02, 0.03, 0.05, 0.08, 0.12]) {
+    for (const temperature of [0.02, 0.03, 0.05, 0.08, 0.12, 0.2, 0.3]) {
       for (let threshold = 0.3; threshold <= 0.995; threshold += 0.005) {
         const s = score(withRule(temperature, threshold));
         if (s.confidentlyWrong <= allowed) {
@@ -104,7 +104,7 @@ try {
   // Where the misses come from: frames with no located card, the base model's top card, the nearest prototype.
   const located = readings.filter((r) => r.embedding !== null);
   const argmax = (p: Float64Array) => { let b = 0; for (const c of ALL_CARDS) if (p[c]! > p[b]!) b = c; return b; };
-  const protos = prototypesOf(profile, loadedRule);
+  const protos = prototypesOf(profile, classifier.valueLength, loadedRule);
   const nearest = (e: Float32Array) => { let b = -1, s = -Infinity; for (const [c, v] of protos.similarities(e)) if (v > s) [b, s] = [c, v]; return b; };
   log(`located ${located.length}/${readings.length}; base top-1 right ${located.filter((r) => r.probs !== null && argmax(r.probs) === r.truth).length}; nearest prototype right ${located.filter((r) => nearest(r.embedding!) === r.truth).length}`);
   log(`located by condition: ${READ_CONDITIONS.map((c) => `${c} ${located.filter((r) => r.condition === c).length}/${readings.filter((r) => r.condition === c).length}`).join(', ')}`);

@@ -61,9 +61,6 @@ export interface Examination {
   baseProbs: Float64Array | null;
 }
 
-/** The layers whose outputs make the embedding: each member's last shared hidden layers. */
-const EMBEDDING_LAYER = /(^|_)hidden[23]$/;
-
 const ALTERNATIVES = 3;
 
 function excludedCards(exclude: ReadonlyArray<string | Card>): Card[] {
@@ -87,15 +84,21 @@ export class CardClassifier {
     readonly backend: BackendName,
   ) {
     // The heads and the embedding layers come out of one pass.
-    const hidden = model.layers.filter((l) => EMBEDDING_LAYER.test(l.name));
-    if (hidden.length === 0) throw new Error('the model has no hidden2/hidden3 layers to embed a crop with');
+    // The value path's layers (hidden2) first, then the colour path's (hidden3): a deck compares the two apart.
+    const width = (l: tfType.layers.Layer) => (l.outputShape as number[])[1]!;
+    const valuePath = model.layers.filter((l) => /(^|_)hidden2$/.test(l.name)), colourPath = model.layers.filter((l) => /(^|_)hidden3$/.test(l.name));
+    if (valuePath.length === 0 || colourPath.length === 0) throw new Error('the model has no hidden2/hidden3 layers to embed a crop with');
+    const hidden = [...valuePath, ...colourPath];
     this.withEmbedding = tf.model({ inputs: model.inputs, outputs: [...(model.outputs as tfType.SymbolicTensor[]), ...hidden.map((l) => l.output as tfType.SymbolicTensor)] });
-    this.embeddingLength = hidden.reduce((n, l) => n + (l.outputShape as number[])[1]!, 0);
+    this.embeddingLength = hidden.reduce((n, l) => n + width(l), 0);
+    this.valueLength = valuePath.reduce((n, l) => n + width(l), 0);
   }
 
   private readonly withEmbedding: tfType.LayersModel;
   /** Length of an embedding from this model. */
   readonly embeddingLength: number;
+  /** How much of the embedding, from its start, the value head reads (the rest feeds the colour head). */
+  readonly valueLength: number;
 
   /** Loads the model (the shipped one unless `modelDir` says otherwise) on the best backend. */
   static async load(options: { modelDir?: string; logger?: Logger } = {}): Promise<CardClassifier> {
@@ -157,7 +160,8 @@ export class CardClassifier {
     if (options.deck === undefined) return { classification: base, quad, frame, embedding, base, baseProbs };
     const deckProbs = options.deck.adjust(baseProbs, embedding);
     for (const card of exclude) deckProbs[card] = 0;
-    return { classification: advised(readWithDeck(baseProbs, deckProbs, this.metadata.threshold, options.deck.threshold), onCard), quad, frame, embedding, base, baseProbs };
+    const cut = cutByFrame(reading.quad, frame);
+    return { classification: advised(readWithDeck(baseProbs, deckProbs, this.metadata.threshold, options.deck.threshold, cut), onCard), quad, frame, embedding, base, baseProbs };
   }
 }
 
@@ -167,13 +171,22 @@ export class CardClassifier {
  * answer stands, so teaching a deck never loses a reading the base model had. A sure base answer
  * that the deck points away from is refused.
  */
-export function readWithDeck(baseProbs: Float64Array, deckProbs: Float64Array, baseThreshold: number, deckThreshold: number): Classification {
-  const deck = decide(deckProbs, deckThreshold);
+export function readWithDeck(baseProbs: Float64Array, deckProbs: Float64Array, baseThreshold: number, deckThreshold: number, cut = false): Classification {
+  // A numeral the frame cuts can look like another (a 4 cut through reads as a 1) and one photo per
+  // card cannot teach that, so on a cut card the deck must be as sure as the base model.
+  const deck = decide(deckProbs, cut ? Math.max(deckThreshold, baseThreshold) : deckThreshold);
   const base = decide(baseProbs, baseThreshold);
   if (deck.card !== null || base.card === null) return deck;
   const deckBest = ranked(deckProbs, 1)[0];
   if (deckBest !== undefined && formatCard(deckBest.card) === base.card) return base;
   return { ...deck, detail: `the base model reads ${base.card}, but the deck's nearest card is ${deckBest === undefined ? 'none' : formatCard(deckBest.card)}` };
+}
+
+/** Whether the located card runs past the frame's edge (the locator puts a cut card's corners outside it). */
+export function cutByFrame(quad: readonly (readonly [number, number])[], frame: { width: number; height: number }): boolean {
+  // Half a percent of slack: a card lying flush with the edge can be fitted a pixel beyond it.
+  const mx = frame.width * 0.005, my = frame.height * 0.005;
+  return quad.some(([x, y]) => x < -mx || y < -my || x > frame.width + mx || y > frame.height + my);
 }
 
 /** A refusal with no words of its own gets the advice, when there is some (worked out only then). */

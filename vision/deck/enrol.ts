@@ -113,13 +113,13 @@ export async function loadActiveDeck(classifier: CardClassifier, store: DeckStor
   if (id === null) return null;
   let profile = store.read(id);
   if (profile.modelVersion !== classifier.metadata.version) profile = await rederive(classifier, store, profile);
-  return { id: profile.id, name: profile.name, prototypes: prototypesOf(profile, deckRule(classifier.metadata)) };
+  return { id: profile.id, name: profile.name, prototypes: prototypesOf(profile, classifier.valueLength, deckRule(classifier.metadata)) };
 }
 
-/** The prototypes of a profile's unflagged photos. */
-export function prototypesOf(profile: DeckProfile, rule: DeckRule): Prototypes {
+/** The prototypes of a profile's unflagged photos; `valueLength` splits an embedding as the classifier's does. */
+export function prototypesOf(profile: DeckProfile, valueLength: number, rule: DeckRule): Prototypes {
   const used = profile.photos.filter((p) => p.flagged === undefined);
-  return Prototypes.from(used.map((p) => ({ card: parseCard(p.card) as Card, embedding: p.embedding })), rule);
+  return Prototypes.from(used.map((p) => ({ card: parseCard(p.card) as Card, embedding: p.embedding })), valueLength, rule);
 }
 
 async function rederive(classifier: CardClassifier, store: DeckStore, profile: DeckProfile): Promise<DeckProfile> {

@@ -1,84 +1,115 @@
-// A deck's prototypes and how they re-weigh the base model. Each enrolled card keeps the mean
-// embedding of its photos; a read shares the probability the base model gives the enrolled cards
-// among them by √(base probability) × exp(cosine similarity / temperature). Cards left out keep
-// the base model's probability untouched, so a deck can only sharpen the choice among the cards
-// it was shown, never invent one it was not.
-import { ALL_CARDS, type Card } from '../../device/rules/cards.ts';
+// A deck's prototypes and how they re-weigh the base model. A printing draws a value the same way
+// in every colour and a colour the same way under every value, so the deck keeps one prototype per
+// value (the mean of the value path's embeddings over the cards taught with that value) and one
+// per colour (the colour path's, over that colour's cards): seven photos stand behind each, where
+// a prototype per card has one. A read shares the probability the base model gives the taught
+// cards among them by √(base probability) × exp((value similarity + colour similarity) / temperature).
+// Cards left out keep the base model's probability untouched, so a deck can only sharpen the
+// choice among the cards it was shown, never invent one it was not.
+import { ALL_CARDS, cardColour, cardValue, type Card, type Colour } from '../../device/rules/cards.ts';
 import type { DeckAdjuster } from '../classifier.ts';
 
-/** How sharply similarity separates cards; set with the threshold by bench/deck-calibrate.ts. */
+/** How sharply similarity separates cards; set with the threshold by bench/deck-measure.ts. */
 export interface DeckRule {
   temperature: number;
   threshold: number;
 }
 
-/** The prototypes of the enrolled cards (L2-normalised mean embeddings). */
+/** The value and colour prototypes of the taught cards (L2-normalised means of each path's embedding). */
 export class Prototypes implements DeckAdjuster {
   readonly threshold: number;
   private constructor(
-    private readonly cards: Map<Card, Float32Array>,
+    private readonly taught: ReadonlySet<Card>,
+    private readonly values: Map<number, Float32Array>,
+    private readonly colours: Map<Colour, Float32Array>,
+    private readonly valueLength: number,
     private readonly rule: DeckRule,
   ) {
     this.threshold = rule.threshold;
   }
 
-  /** Builds prototypes from embeddings grouped by card; every embedding must have the same length. */
-  static from(embeddings: ReadonlyArray<{ card: Card; embedding: ArrayLike<number> }>, rule: DeckRule): Prototypes {
-    const sums = new Map<Card, Float32Array>();
+  /**
+   * Builds prototypes from embeddings with their cards; every embedding must have the same length,
+   * of which the first `valueLength` numbers are the value path's and the rest the colour path's.
+   */
+  static from(embeddings: ReadonlyArray<{ card: Card; embedding: ArrayLike<number> }>, valueLength: number, rule: DeckRule): Prototypes {
     const length = embeddings[0]?.embedding.length ?? 0;
+    if (embeddings.length > 0 && (!Number.isInteger(valueLength) || valueLength < 1 || valueLength >= length)) {
+      throw new Error(`the value path's length ${valueLength} does not split embeddings of length ${length}`);
+    }
+    const values = new Map<number, Float32Array>(), colours = new Map<Colour, Float32Array>();
     for (const { card, embedding } of embeddings) {
       if (embedding.length !== length) throw new Error(`embeddings differ in length (${embedding.length} against ${length})`);
-      const sum = sums.get(card) ?? new Float32Array(length);
-      for (let j = 0; j < length; j++) sum[j]! += embedding[j]!;
-      sums.set(card, sum);
+      addPart(values, cardValue(card), embedding, 0, valueLength);
+      addPart(colours, cardColour(card), embedding, valueLength, length);
     }
-    for (const sum of sums.values()) normalise(sum);
-    return new Prototypes(sums, rule);
+    for (const sum of [...values.values(), ...colours.values()]) normalise(sum);
+    return new Prototypes(new Set(embeddings.map((e) => e.card)), values, colours, valueLength, rule);
   }
 
-  /** The enrolled cards. */
+  /** The taught cards. */
   get size(): number {
-    return this.cards.size;
+    return this.taught.size;
   }
 
   has(card: Card): boolean {
-    return this.cards.has(card);
+    return this.taught.has(card);
   }
 
-  /** Cosine similarity of an embedding to each enrolled card's prototype. */
+  /** Each taught card's similarity: the cosine of the value path to its value's prototype plus the colour path's to its colour's. */
   similarities(embedding: Float32Array): Map<Card, number> {
+    const byValue = new Map<number, number>(), byColour = new Map<Colour, number>();
+    for (const [value, proto] of this.values) byValue.set(value, cosine(proto, embedding, 0));
+    for (const [colour, proto] of this.colours) byColour.set(colour, cosine(proto, embedding, this.valueLength));
     const out = new Map<Card, number>();
-    for (const [card, proto] of this.cards) {
-      let dot = 0;
-      for (let j = 0; j < proto.length; j++) dot += proto[j]! * embedding[j]!;
-      out.set(card, dot);
-    }
+    for (const card of this.taught) out.set(card, byValue.get(cardValue(card))! + byColour.get(cardColour(card))!);
     return out;
   }
 
   adjust(probs: Float64Array, embedding: Float32Array): Float64Array {
     const out = Float64Array.from(probs);
-    if (this.cards.size === 0) return out;
+    if (this.taught.size === 0) return out;
     const sims = this.similarities(embedding);
     let mass = 0;
     let best = -Infinity;
-    for (const card of this.cards.keys()) {
+    for (const card of this.taught) {
       mass += probs[card]!;
       best = Math.max(best, sims.get(card)!);
     }
     // A card the base model rules out entirely (an excluded one) stays out.
     const weights = new Map<Card, number>();
     let sum = 0;
-    for (const card of this.cards.keys()) {
+    for (const card of this.taught) {
       const w = probs[card]! > 0 ? Math.sqrt(probs[card]!) * Math.exp((sims.get(card)! - best) / this.rule.temperature) : 0;
       weights.set(card, w);
       sum += w;
     }
     for (const card of ALL_CARDS) {
-      if (this.cards.has(card)) out[card] = sum > 0 ? (mass * weights.get(card)!) / sum : 0;
+      if (this.taught.has(card)) out[card] = sum > 0 ? (mass * weights.get(card)!) / sum : 0;
     }
     return out;
   }
+}
+
+function addPart<K>(sums: Map<K, Float32Array>, key: K, embedding: ArrayLike<number>, from: number, to: number): void {
+  const sum = sums.get(key) ?? new Float32Array(to - from);
+  // Each photo's part is normalised first, so every photo weighs the same in its prototype.
+  let n = 0;
+  for (let j = from; j < to; j++) n += embedding[j]! * embedding[j]!;
+  n = Math.sqrt(n) || 1;
+  for (let j = from; j < to; j++) sum[j - from]! += embedding[j]! / n;
+  sums.set(key, sum);
+}
+
+/** Cosine of a unit prototype with the embedding's part that starts at `from`. */
+function cosine(proto: Float32Array, embedding: Float32Array, from: number): number {
+  let dot = 0, n = 0;
+  for (let j = 0; j < proto.length; j++) {
+    const x = embedding[from + j]!;
+    dot += proto[j]! * x;
+    n += x * x;
+  }
+  return n > 0 ? dot / Math.sqrt(n) : 0;
 }
 
 function normalise(v: Float32Array): void {
