@@ -24,18 +24,18 @@ export const FRAME_ADVICE = "part of the frame is blown out to white, as a lamp'
  * blown out throughout (every channel clipped, as the white reference counts it), given each
  * pixel's weakest channel: a glare core, not a white stroke.
  */
-export function blownShare(weakest: ArrayLike<number>, width: number, height: number, reach = REACH): number {
+export function blownShare(weakest: ArrayLike<number>, width: number, height: number): number {
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1 || weakest.length !== width * height) {
     throw new RangeError(`blownShare: ${weakest.length} values do not make a ${width} × ${height} image`);
   }
-  const side = 2 * reach + 1;
+  const side = 2 * REACH + 1;
   // Runs of blown pixels along each row, then squares as runs down each column.
   const across = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
     let run = 0;
     for (let x = 0; x < width; x++) {
       run = weakest[y * width + x]! >= CLIPPED ? run + 1 : 0;
-      if (run >= side) across[y * width + x - reach] = 1;
+      if (run >= side) across[y * width + x - REACH] = 1;
     }
   }
   const core = new Uint8Array(width * height);
@@ -43,23 +43,23 @@ export function blownShare(weakest: ArrayLike<number>, width: number, height: nu
     let run = 0;
     for (let y = 0; y < height; y++) {
       run = across[y * width + x] ? run + 1 : 0;
-      if (run >= side) core[(y - reach) * width + x] = 1;
+      if (run >= side) core[(y - REACH) * width + x] = 1;
     }
   }
   // Each square's centre marks it; the pixels it covers are the centres grown back, along rows then columns.
   const grown = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
     if (!core[y * width + x]) continue;
-    for (let dx = -reach; dx <= reach; dx++) grown[y * width + x + dx] = 1;
+    for (let dx = -REACH; dx <= REACH; dx++) grown[y * width + x + dx] = 1;
   }
   let covered = 0;
   for (let x = 0; x < width; x++) {
     let last = -Infinity;
-    for (let y = 0; y < height + reach; y++) {
+    for (let y = 0; y < height + REACH; y++) {
       if (y < height && grown[y * width + x]) last = y;
-      const at = y - reach;
-      // Row `at` is covered when a grown pixel lies within reach above or below it.
-      if (at >= 0 && last >= at - reach) covered++;
+      const at = y - REACH;
+      // Row `at` is covered when a grown pixel lies within REACH above or below it.
+      if (at >= 0 && last >= at - REACH) covered++;
     }
   }
   return covered / (width * height);
@@ -75,22 +75,6 @@ function weakestOf(data: ArrayLike<number>, channels: number, pixels: number): F
 export function blownOnCard(image: RawImage, quad: readonly Point[]): boolean {
   const crop = warpCrop(image, quad);
   return blownShare(weakestOf(crop, 3, CROP_W * CROP_H), CROP_W, CROP_H) >= CARD_SHARE;
-}
-
-/**
- * Whether a lamp's reflection lies on the located card's face, coloured or not: 3 × 3 squares
- * clipped in at least two channels (a warm lamp's core keeps some blue, a small spot fills no 5 × 5
- * square) covering CARD_SHARE of the crop. Wider than the advice's test, which must not flag a
- * white panel near clipping; here a false alarm only asks for the strict threshold.
- */
-export function glareOnCard(image: RawImage, quad: readonly Point[]): boolean {
-  const crop = warpCrop(image, quad), pixels = CROP_W * CROP_H;
-  const second = new Float32Array(pixels);
-  for (let i = 0; i < pixels; i++) {
-    const r = crop[3 * i]!, g = crop[3 * i + 1]!, b = crop[3 * i + 2]!;
-    second[i] = r + g + b - Math.min(r, g, b) - Math.max(r, g, b);
-  }
-  return blownShare(second, CROP_W, CROP_H, 1) >= CARD_SHARE;
 }
 
 /** Advice when the located card's face is partly blown out, else null. */

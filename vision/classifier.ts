@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import { formatCard, tryParseCard, type Card } from '../device/rules/cards.ts';
 import { loadTensorflow, type BackendName } from './backend.ts';
 import { FEATURE_LENGTH } from './features.ts';
-import { blownOnCard, CARD_ADVICE, frameAdvice, glareOnCard } from './blown.ts';
+import { blownOnCard, CARD_ADVICE, frameAdvice } from './blown.ts';
 import { NotAnImageError } from './frame.ts';
 import { cutByFrame } from './hard.ts';
 import type { Metadata } from './metadata.ts';
@@ -156,11 +156,12 @@ export class CardClassifier {
       return { ...none({ card: null, confidence: 0, alternatives: [], reason: 'no-card', detail: 'the object in view is not a Red7 card face' }, frame), quad, embedding };
     }
     const baseProbs = cardProbabilities(colour, value, exclude);
+    // Worked out once, and only when a threshold or a refusal needs it.
+    let blown: boolean | undefined;
+    const isBlown = () => (blown ??= blownOnCard(reading.image, reading.quad));
     const cut = cutByFrame(reading.quad, frame);
-    // Worked out once, and only when a refusal needs it (the base and the deck may both refuse).
-    let advice: string | null | undefined;
-    const onCard = () => (advice === undefined ? (advice = blownOnCard(reading.image, reading.quad) ? CARD_ADVICE : null) : advice);
-    const threshold = this.baseThreshold(baseProbs, () => cut || glareOnCard(reading.image, reading.quad));
+    const onCard = () => (isBlown() ? CARD_ADVICE : null);
+    const threshold = this.baseThreshold(baseProbs, () => cut || isBlown());
     const base = advised(decide(baseProbs, threshold), onCard);
     if (options.deck === undefined) return { classification: base, quad, frame, embedding, base, baseProbs, threshold };
     const deckProbs = options.deck.adjust(baseProbs, embedding);

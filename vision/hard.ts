@@ -1,8 +1,8 @@
-// What makes a located card hard to read surely: a lamp's reflection on its face, or the frame
-// cutting it. The model's confident mistakes on the validation photos lie there (a glare core taken for a
+// What makes a located card hard to read surely: glare blown out on its face, or the frame cutting
+// it. The model's confident mistakes on the validation photos lie there (a glare core taken for a
 // stroke, a numeral cut into another's shape), so such a card must clear the strict threshold and
 // any other card only the clear one (metadata.json).
-import { glareOnCard } from './blown.ts';
+import { blownOnCard } from './blown.ts';
 import type { Point } from './homography.ts';
 import type { RawImage } from './image.ts';
 
@@ -13,7 +13,7 @@ export function cutByFrame(quad: readonly (readonly [number, number])[], frame: 
   return quad.some(([x, y]) => x < -mx || y < -my || x > frame.width + mx || y > frame.height + my);
 }
 
-/** Whether the card at `quad` in `image` is cut by the frame or has a lamp's reflection on its face. */
+/** Whether the card at `quad` in `image` is cut by the frame or has glare blown out on its face. */
 export function hardToRead(image: RawImage, quad: readonly Point[]): boolean {
-  return cutByFrame(quad, image) || glareOnCard(image, quad);
+  return cutByFrame(quad, image) || blownOnCard(image, quad);
 }
