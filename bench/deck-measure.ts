@@ -10,8 +10,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ALL_CARDS, formatCard, type Card } from '../device/rules/cards.ts';
 import { CONDITIONS } from '../vision/augment/conditions.ts';
-import { CardClassifier, readWithDeck } from '../vision/classifier.ts';
-import { cutByFrame } from '../vision/hard.ts';
+import { CardClassifier, cutByFrame, readWithDeck } from '../vision/classifier.ts';
 import { deckFacePool, photoOfCard } from '../vision/dataset.ts';
 import { deckRule, enrolDeck, loadActiveDeck, prototypesOf, RULE_FILE } from '../vision/deck/enrol.ts';
 import { DeckStore } from '../vision/deck/store.ts';
@@ -49,7 +48,7 @@ try {
   const loadedRule = deckRule(classifier.metadata);
   const profile = store.read(deck.id);
 
-  const readings: Array<{ condition: string; truth: Card; probs: Float64Array | null; embedding: Float32Array | null; base: string | null; cut: boolean; threshold: number }> = [];
+  const readings: Array<{ condition: string; truth: Card; probs: Float64Array | null; embedding: Float32Array | null; base: string | null; cut: boolean }> = [];
   const timeBase: number[] = [], timeDeck: number[] = [];
   const realDeck: Array<string | null> = [];
   for (let i = 0; i < count; i++) {
@@ -62,7 +61,7 @@ try {
       realDeck.push((await classifier.examine(photo.jpeg, { deck: deck.prototypes })).classification.card);
       timeDeck.push(performance.now() - t);
     }
-    readings.push({ condition: READ_CONDITIONS[i % READ_CONDITIONS.length]!, truth: photo.card!, probs: e.baseProbs, embedding: e.embedding, base: e.base?.card ?? e.classification.card, cut: e.quad !== null && e.frame !== null && cutByFrame(e.quad, e.frame), threshold: e.threshold ?? classifier.metadata.threshold });
+    readings.push({ condition: READ_CONDITIONS[i % READ_CONDITIONS.length]!, truth: photo.card!, probs: e.baseProbs, embedding: e.embedding, base: e.base?.card ?? e.classification.card, cut: e.quad !== null && e.frame !== null && cutByFrame(e.quad, e.frame) });
     if ((i + 1) % 100 === 0) log(`read ${i + 1}/${count}`);
   }
 
@@ -79,7 +78,7 @@ try {
     const protos = prototypesOf(profile, classifier.valueLength, { temperature, threshold });
     return (r: (typeof readings)[number]): string | null => {
       if (r.probs === null || r.embedding === null) return null;
-      return readWithDeck(r.probs, protos.adjust(r.probs, r.embedding), r.threshold, threshold, r.cut).card;
+      return readWithDeck(r.probs, protos.adjust(r.probs, r.embedding), classifier.metadata.threshold, threshold, r.cut).card;
     };
   };
 
@@ -116,7 +115,6 @@ try {
   const replayLoaded = withRule(loadedRule.temperature, loadedRule.threshold);
   const disagree = realDeck.filter((card, i) => card !== replayLoaded(readings[i]!)).length;
   if (disagree > 0) throw new Error(`the replayed deck disagrees with the classifier's deck reading on ${disagree} of ${realDeck.length} frames`);
-  log(`read with the deck by condition: ${READ_CONDITIONS.map((c) => `${c} ${readings.filter((r) => r.condition === c && replay(r) === formatCard(r.truth)).length}/${readings.filter((r) => r.condition === c).length}`).join(', ')}`);
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
   const result = {
     model: classifier.metadata.version, styles, printing: pool.printing, seed, photos: readings.length, conditions: READ_CONDITIONS,

@@ -71,15 +71,10 @@ function weakestOf(data: ArrayLike<number>, channels: number, pixels: number): F
   return out;
 }
 
-/** Whether the located card's face is partly blown out: a glare core on it, where the model's surest mistakes lie. */
-export function blownOnCard(image: RawImage, quad: readonly Point[]): boolean {
-  const crop = warpCrop(image, quad);
-  return blownShare(weakestOf(crop, 3, CROP_W * CROP_H), CROP_W, CROP_H) >= CARD_SHARE;
-}
-
 /** Advice when the located card's face is partly blown out, else null. */
 export function cardAdvice(image: RawImage, quad: readonly Point[]): string | null {
-  return blownOnCard(image, quad) ? CARD_ADVICE : null;
+  const crop = warpCrop(image, quad);
+  return blownShare(weakestOf(crop, 3, CROP_W * CROP_H), CROP_W, CROP_H) >= CARD_SHARE ? CARD_ADVICE : null;
 }
 
 /** Advice when a frame with no card found is partly blown out, else null. */

@@ -8,9 +8,8 @@ import type { Logger } from 'pino';
 import { formatCard, tryParseCard, type Card } from '../device/rules/cards.ts';
 import { loadTensorflow, type BackendName } from './backend.ts';
 import { FEATURE_LENGTH } from './features.ts';
-import { blownOnCard, CARD_ADVICE, frameAdvice } from './blown.ts';
+import { cardAdvice, frameAdvice } from './blown.ts';
 import { NotAnImageError } from './frame.ts';
-import { cutByFrame } from './hard.ts';
 import type { Metadata } from './metadata.ts';
 import { loadModel } from './model-io.ts';
 import { netInputs } from './net.ts';
@@ -60,8 +59,6 @@ export interface Examination {
   base: Classification | null;
   /** The base model's probability of each card (exclusions applied), indexed by card. */
   baseProbs: Float64Array | null;
-  /** The confidence the base model's answer had to reach: the strict threshold or, for a card not hard to read, the clear one. */
-  threshold: number | null;
 }
 
 const ALTERNATIVES = 3;
@@ -129,7 +126,7 @@ export class CardClassifier {
   /** Reads a frame and says what the camera saw: the outline, the embedding, and the base model's answer. */
   async examine(image: Uint8Array, options: ClassifyOptions = {}): Promise<Examination> {
     const exclude = excludedCards(options.exclude ?? []);
-    const none = (classification: Classification, frame: Examination['frame'] = null): Examination => ({ classification, quad: null, frame, embedding: null, base: null, baseProbs: null, threshold: null });
+    const none = (classification: Classification, frame: Examination['frame'] = null): Examination => ({ classification, quad: null, frame, embedding: null, base: null, baseProbs: null });
     let reading;
     try {
       reading = await readFrame(image);
@@ -156,29 +153,15 @@ export class CardClassifier {
       return { ...none({ card: null, confidence: 0, alternatives: [], reason: 'no-card', detail: 'the object in view is not a Red7 card face' }, frame), quad, embedding };
     }
     const baseProbs = cardProbabilities(colour, value, exclude);
-    // Worked out once, and only when a threshold or a refusal needs it.
-    let blown: boolean | undefined;
-    const isBlown = () => (blown ??= blownOnCard(reading.image, reading.quad));
-    const cut = cutByFrame(reading.quad, frame);
-    const onCard = () => (isBlown() ? CARD_ADVICE : null);
-    const threshold = this.baseThreshold(baseProbs, () => cut || isBlown());
-    const base = advised(decide(baseProbs, threshold), onCard);
-    if (options.deck === undefined) return { classification: base, quad, frame, embedding, base, baseProbs, threshold };
+    // Worked out once, and only when a refusal needs it (the base and the deck may both refuse).
+    let advice: string | null | undefined;
+    const onCard = () => (advice === undefined ? (advice = cardAdvice(reading.image, reading.quad)) : advice);
+    const base = advised(decide(baseProbs, this.metadata.threshold), onCard);
+    if (options.deck === undefined) return { classification: base, quad, frame, embedding, base, baseProbs };
     const deckProbs = options.deck.adjust(baseProbs, embedding);
     for (const card of exclude) deckProbs[card] = 0;
-    return { classification: advised(readWithDeck(baseProbs, deckProbs, threshold, options.deck.threshold, cut), onCard), quad, frame, embedding, base, baseProbs, threshold };
-  }
-
-  /**
-   * The confidence the base model's best card must reach: the clear threshold for a card wholly in
-   * the frame with no glare blown out on its face, where the model's confident errors do not lie,
-   * else the strict one (`hard` is asked only when the answer lies between the two).
-   */
-  private baseThreshold(probs: Float64Array, hard: () => boolean): number {
-    const strict = this.metadata.threshold, clear = Math.min(strict, this.metadata.clearThreshold ?? strict);
-    let top = 0;
-    for (const p of probs) top = Math.max(top, p);
-    return top >= clear && top < strict && !hard() ? clear : strict;
+    const cut = cutByFrame(reading.quad, frame);
+    return { classification: advised(readWithDeck(baseProbs, deckProbs, this.metadata.threshold, options.deck.threshold, cut), onCard), quad, frame, embedding, base, baseProbs };
   }
 }
 
@@ -197,6 +180,13 @@ export function readWithDeck(baseProbs: Float64Array, deckProbs: Float64Array, b
   const deckBest = ranked(deckProbs, 1)[0];
   if (deckBest !== undefined && formatCard(deckBest.card) === base.card) return base;
   return { ...deck, detail: `the base model reads ${base.card}, but the deck's nearest card is ${deckBest === undefined ? 'none' : formatCard(deckBest.card)}` };
+}
+
+/** Whether the located card runs past the frame's edge (the locator puts a cut card's corners outside it). */
+export function cutByFrame(quad: readonly (readonly [number, number])[], frame: { width: number; height: number }): boolean {
+  // Half a percent of slack: a card lying flush with the edge can be fitted a pixel beyond it.
+  const mx = frame.width * 0.005, my = frame.height * 0.005;
+  return quad.some(([x, y]) => x < -mx || y < -my || x > frame.width + mx || y > frame.height + my);
 }
 
 /** A refusal with no words of its own gets the advice, when there is some (worked out only then). */

@@ -14,11 +14,6 @@ export const MetadataSchema = z.object({
   training: z.object({ seed: z.number(), photos: z.number(), stylesPerCard: z.number(), epochs: z.number(), members: z.number().int().min(1).optional(), seconds: z.number(), frame: z.string() }),
   /** Confidence below which a reading is returned as null (low-confidence). */
   threshold: z.number().min(0).max(1),
-  /**
-   * The lower confidence a card wholly in the frame with no glare blown out on its face needs
-   * (never above `threshold`); absent, every card needs `threshold`.
-   */
-  clearThreshold: z.number().min(0).max(1).optional(),
   /** The power the views' joined answer is raised to (views.ts): the threshold was set on confidences joined that way, so a model calibrated for another join must not load. */
   joinPower: z.literal(JOIN_POWER),
   /** How many views of a card were joined when the threshold was set (views.ts): fewer or more views give other confidences. */

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { formatCard, parseCard, type Card } from '../../device/rules/cards.ts';
 import { FRAME_ADVICE } from '../../vision/blown.ts';
-import { CardClassifier, readWithDeck } from '../../vision/classifier.ts';
+import { CardClassifier, cutByFrame, readWithDeck } from '../../vision/classifier.ts';
 import { freshFacePool, photoOfCard, photoOfNothing, photoOfNotCard, photoOfTwoCards, type FacePool } from '../../vision/dataset.ts';
 import { makeRng, mixSeed } from '../../vision/random.ts';
 import { lampOnEmptyTray } from '../helpers/lamp.ts';
@@ -159,5 +159,18 @@ describe('reading with a deck', () => {
     const r = readWithDeck(probs({ G2: 0.7 }), probs({ G2: 0.8, G3: 0.15 }), 0.997, 0.99);
     expect(r.card).toBeNull();
     expect(r.alternatives[0]!.card).toBe('G2');
+  });
+});
+
+describe('a card cut by the frame', () => {
+  const frame = { width: 384, height: 288 };
+  it('is one whose located corners lie beyond the frame\'s edge', () => {
+    expect(cutByFrame([[-20, 10], [60, 10], [60, 120], [-20, 120]], frame)).toBe(true);
+    expect(cutByFrame([[300, 200], [400, 200], [400, 300], [300, 300]], frame)).toBe(true);
+  });
+
+  it('is not one lying inside the frame or flush with its edge', () => {
+    expect(cutByFrame([[10, 10], [90, 10], [90, 122], [10, 122]], frame)).toBe(false);
+    expect(cutByFrame([[-1, 0], [80, 0], [80, 112], [-1, 112]], frame)).toBe(false);
   });
 });

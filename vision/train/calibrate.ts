@@ -67,28 +67,13 @@ export function chooseThreshold(preds: Prediction[], labels: Int32Array, maxConf
   return Math.min(0.999, Math.max(0.5, t));
 }
 
-/**
- * The threshold for a card that is not hard to read (hard.ts: no glare blown out on its face, not
- * cut by the frame): the lowest that lets through no wrong answer on such a validation photo, so
- * it adds none to the strict threshold's errors; never above `strict`, never below 0.5.
- */
-export function chooseClearThreshold(preds: Prediction[], labels: Int32Array, hard: Uint8Array, strict: number): number {
-  if (hard.length !== preds.length) throw new RangeError(`${hard.length} hard-to-read marks for ${preds.length} photos`);
-  let worst = 0;
-  preds.forEach((p, i) => {
-    if (labels[i]! >= 0 && hard[i] === 0 && p.card !== labels[i] && p.isCard >= NOT_A_CARD) worst = Math.max(worst, p.confidence + 1e-6);
-  });
-  return Math.min(strict, Math.max(0.5, worst));
-}
-
-/** Accuracy figures for metadata and reports; `threshold` is one for every photo or one per photo. */
-export function measure(preds: Prediction[], labels: Int32Array, threshold: number | ((photo: number) => number)): { photos: number; correct: number; confidentErrors: number; rejected: number } {
-  const at = typeof threshold === 'number' ? () => threshold : threshold;
+/** Accuracy figures for metadata and reports. */
+export function measure(preds: Prediction[], labels: Int32Array, threshold: number): { photos: number; correct: number; confidentErrors: number; rejected: number } {
   let photos = 0, correct = 0, confidentErrors = 0, rejected = 0;
   preds.forEach((p, i) => {
     if (labels[i]! < 0) return;
     photos++;
-    if (p.isCard < NOT_A_CARD || p.confidence < at(i)) rejected++;
+    if (p.isCard < NOT_A_CARD || p.confidence < threshold) rejected++;
     else if (p.card === labels[i]) correct++;
     else confidentErrors++;
   });

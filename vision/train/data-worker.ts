@@ -14,7 +14,6 @@ export interface SliceResult {
   card: Int32Array;
   count: number;
   locatorMisses: number;
-  hard: Uint8Array;
 }
 
 serveProcessJob<SliceJob, SliceResult>(async (job, log) => {
@@ -22,5 +21,5 @@ serveProcessJob<SliceJob, SliceResult>(async (job, log) => {
     if (done % 1000 === 0) log(`photos ${job.first}–${job.end - 1}: ${done} done`);
   });
   // Only the rows cross back, not the oversized buffers they were written into.
-  return { x: set.x.slice(), card: set.card.slice(), count: set.count, locatorMisses: set.locatorMisses, hard: set.hard.slice() };
+  return { x: set.x.slice(), card: set.card.slice(), count: set.count, locatorMisses: set.locatorMisses };
 });

@@ -5,7 +5,6 @@ import { buildFacePool, freshFacePool, hasNotCards, photoOfCard, photoOfNotCard,
 import { drawCondition, type ConditionMix } from '../augment/conditions.ts';
 import { FEATURE_LENGTH } from '../features.ts';
 import type { StyleSet } from '../render/fonts.ts';
-import { hardToRead } from '../hard.ts';
 import { readFrame } from '../pipeline.ts';
 import { makeRng, mixSeed } from '../random.ts';
 import { LOCATED, VIEWS, type View } from '../views.ts';
@@ -65,8 +64,6 @@ export interface FeatureSet {
   locatorMisses: number;
   /** Rows per photo: two (both ways up) per view. */
   rowsPerPhoto: number;
-  /** Per located photo, in row order: 1 when its card is hard to read surely (hard.ts), else 0. */
-  hard: Uint8Array;
 }
 
 /** How to make a face pool, in a form a worker process can receive: fresh faces, or K rendered styles per card. */
@@ -92,7 +89,6 @@ export async function makeFeatureRows(pool: FacePool, photos: PhotoStream, first
   const rowsPerPhoto = rowsPerPhotoOf(photos);
   const x = new Float32Array(rowsPerPhoto * count * FEATURE_LENGTH);
   const card = new Int32Array(rowsPerPhoto * count);
-  const hard = new Uint8Array(count);
   let rows = 0;
   let misses = 0;
   const base = mixSeed(photos.seed, photos.stream);
@@ -111,11 +107,10 @@ export async function makeFeatureRows(pool: FacePool, photos: PhotoStream, first
     // the network refuses such a crop even where the locator does not.
     x.set(reading.rows, rows * FEATURE_LENGTH);
     card.fill(photo.card === null ? -1 : photo.card, rows, rows + rowsPerPhoto);
-    hard[rows / rowsPerPhoto] = hardToRead(reading.image, reading.quad) ? 1 : 0;
     rows += rowsPerPhoto;
     if (onProgress && (i + 1 - first) % 500 === 0) onProgress(i + 1 - first);
   }
-  return { x: x.subarray(0, rows * FEATURE_LENGTH), card: card.subarray(0, rows), count: rows, locatorMisses: misses, rowsPerPhoto, hard: hard.subarray(0, rows / rowsPerPhoto) };
+  return { x: x.subarray(0, rows * FEATURE_LENGTH), card: card.subarray(0, rows), count: rows, locatorMisses: misses, rowsPerPhoto };
 }
 
 /** One-hot colour and value targets (uniform for non-cards) and the is-a-card target. */

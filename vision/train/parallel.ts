@@ -24,14 +24,11 @@ export async function makeFeatureSetInWorkers(spec: PoolSpec, photos: PhotoStrea
   const rows = slices.reduce((n, s) => n + s.count, 0);
   const x = new Float32Array(new SharedArrayBuffer(rows * FEATURE_LENGTH * 4));
   const card = new Int32Array(new SharedArrayBuffer(rows * 4));
-  const hard = new Uint8Array(slices.reduce((n, s) => n + s.hard.length, 0));
-  let at = 0, photo = 0;
+  let at = 0;
   for (const s of slices) {
     x.set(s.x, at * FEATURE_LENGTH);
     card.set(s.card, at);
-    hard.set(s.hard, photo);
     at += s.count;
-    photo += s.hard.length;
   }
-  return { x, card, count: rows, locatorMisses: slices.reduce((n, s) => n + s.locatorMisses, 0), rowsPerPhoto: rowsPerPhotoOf(photos), hard };
+  return { x, card, count: rows, locatorMisses: slices.reduce((n, s) => n + s.locatorMisses, 0), rowsPerPhoto: rowsPerPhotoOf(photos) };
 }

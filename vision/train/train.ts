@@ -11,7 +11,7 @@ import { buildEnsemble, type LayerWeights } from '../net.ts';
 import type { ConditionMix } from '../augment/conditions.ts';
 import { JOIN_POWER, VIEWS } from '../views.ts';
 import { mixSeed } from '../random.ts';
-import { chooseClearThreshold, chooseThreshold, measure, predictPhotos } from './calibrate.ts';
+import { chooseThreshold, measure, predictPhotos } from './calibrate.ts';
 import { TRAIN_FRAME, VALIDATION_FRAME, type FeatureSet, type PoolSpec } from './data.ts';
 import type { MemberJob } from './member-worker.ts';
 import { makeFeatureSetInWorkers, renderProcesses } from './parallel.ts';
@@ -80,17 +80,15 @@ export async function validationSet(seed: number, stylesPerCard: number, count: 
 }
 
 /** Sets the threshold on the validation set's joined answers (the backend in use runs the model) and measures at it. */
-export function calibrate(model: tf.LayersModel, val: FeatureSet, log: (line: string) => void): { threshold: number; clearThreshold: number; accuracy: Metadata['accuracy'] } {
+export function calibrate(model: tf.LayersModel, val: FeatureSet, log: (line: string) => void): { threshold: number; accuracy: Metadata['accuracy'] } {
   const preds = predictPhotos(tf, model, val);
   const labels = val.card.filter((_, i) => i % val.rowsPerPhoto === 0);
   const threshold = chooseThreshold(preds, labels);
-  const clearThreshold = chooseClearThreshold(preds, labels, val.hard, threshold);
-  const acc = measure(preds, labels, (i) => (val.hard[i] === 1 ? threshold : clearThreshold));
-  const strictOnly = measure(preds, labels, threshold);
+  const acc = measure(preds, labels, threshold);
   const raw = preds.filter((p, i) => labels[i]! >= 0 && p.card === labels[i]).length / Math.max(1, labels.filter((l) => l >= 0).length);
   log(`validation top-1 before rejection: ${(raw * 100).toFixed(2)} %`);
-  log(`validation: ${acc.correct}/${acc.photos} correct, ${acc.confidentErrors} confident errors, ${acc.rejected} rejected at threshold ${threshold.toFixed(4)} (${val.hard.reduce((n, h) => n + h, 0)} hard to read) and ${clearThreshold.toFixed(4)} for the rest; ${strictOnly.correct} correct at the strict threshold alone`);
-  return { threshold, clearThreshold, accuracy: { ...acc, locatorMisses: val.locatorMisses } };
+  log(`validation: ${acc.correct}/${acc.photos} correct, ${acc.confidentErrors} confident errors, ${acc.rejected} rejected at threshold ${threshold.toFixed(4)}`);
+  return { threshold, accuracy: { ...acc, locatorMisses: val.locatorMisses } };
 }
 
 /** Renders, trains, calibrates and saves; returns the metadata written. */
@@ -122,7 +120,7 @@ export async function trainModel(o: TrainOptions): Promise<{ metadata: Metadata 
   // Calibrated on the WebAssembly backend, the one that reads frames: it answers the validation
   // rows (seven views, both ways up) many times faster than the plain CPU backend.
   await startWasmBackend(tf);
-  const { threshold, clearThreshold, accuracy } = calibrate(model, val, log);
+  const { threshold, accuracy } = calibrate(model, val, log);
   const metadata: Metadata = {
     version: '5.2.0',
     created: new Date().toISOString(),
@@ -130,7 +128,6 @@ export async function trainModel(o: TrainOptions): Promise<{ metadata: Metadata 
     input: { kind: INPUT_KIND, cropHeight: CROP_H, cropWidth: CROP_W, gridHeight: GRID_H, gridWidth: GRID_W, length: FEATURE_LENGTH, workSize: WORK_SIZE },
     training: { seed: o.seed, photos: o.photos, stylesPerCard: o.stylesPerCard, epochs: o.epochs, members, seconds: Math.round((Date.now() - started) / 1000), frame: `${TRAIN_FRAME.width}x${TRAIN_FRAME.height}` },
     threshold,
-    clearThreshold,
     joinPower: JOIN_POWER,
     views: VIEWS.length,
     accuracy,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_CARDS } from '../../../device/rules/cards.ts';
-import { chooseClearThreshold, chooseThreshold, measure, type Prediction } from '../../../vision/train/calibrate.ts';
+import { chooseThreshold, measure, type Prediction } from '../../../vision/train/calibrate.ts';
 
 const [truth, other] = [ALL_CARDS[0]!, ALL_CARDS[1]!];
 
@@ -52,31 +52,5 @@ describe('the confidence threshold', () => {
     const { preds, labels } = photos(1000, [{ p: 0.3 }]);
     labels[0] = -1;
     expect(chooseThreshold(preds, labels)).toBe(0.5);
-  });
-});
-
-describe('the threshold for a card that is not hard to read', () => {
-  // Photos 0 and 1 are hard to read (glare, a cut) and read wrongly at 0.99 and 0.95; photo 2 is clear and read wrongly at 0.8.
-  const { preds, labels } = photos(3000, [{ p: 0.99 }, { p: 0.95 }, { p: 0.8 }]);
-  const hard = new Uint8Array(3000);
-  hard[0] = 1;
-  hard[1] = 1;
-
-  it('lies just above the surest mistake on a clear photo, adding none to the strict threshold\'s', () => {
-    const strict = chooseThreshold(preds, labels);
-    const clear = chooseClearThreshold(preds, labels, hard, strict);
-    expect(clear).toBeGreaterThan(0.8);
-    expect(clear).toBeLessThan(0.8001);
-    const both = (i: number) => (hard[i] === 1 ? strict : clear);
-    expect(measure(preds, labels, both).confidentErrors).toBe(measure(preds, labels, strict).confidentErrors);
-  });
-
-  it('is never above the strict threshold nor below 0.5', () => {
-    expect(chooseClearThreshold(preds, labels, hard, 0.7)).toBe(0.7);
-    expect(chooseClearThreshold(preds, labels, new Uint8Array(3000).fill(1), 0.99)).toBe(0.5);
-  });
-
-  it('refuses marks that do not match the photos', () => {
-    expect(() => chooseClearThreshold(preds, labels, new Uint8Array(5), 0.99)).toThrow(/marks for 3000 photos/);
   });
 });
