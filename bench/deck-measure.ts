@@ -115,6 +115,7 @@ try {
   const replayLoaded = withRule(loadedRule.temperature, loadedRule.threshold);
   const disagree = realDeck.filter((card, i) => card !== replayLoaded(readings[i]!)).length;
   if (disagree > 0) throw new Error(`the replayed deck disagrees with the classifier's deck reading on ${disagree} of ${realDeck.length} frames`);
+  log(`read with the deck by condition: ${READ_CONDITIONS.map((c) => `${c} ${readings.filter((r) => r.condition === c && replay(r) === formatCard(r.truth)).length}/${readings.filter((r) => r.condition === c).length}`).join(', ')}`);
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
   const result = {
     model: classifier.metadata.version, styles, printing: pool.printing, seed, photos: readings.length, conditions: READ_CONDITIONS,
