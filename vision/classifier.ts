@@ -160,7 +160,8 @@ export class CardClassifier {
     if (options.deck === undefined) return { classification: base, quad, frame, embedding, base, baseProbs };
     const deckProbs = options.deck.adjust(baseProbs, embedding);
     for (const card of exclude) deckProbs[card] = 0;
-    const cut = cutByFrame(reading.quad, frame);
+    // The reported (rounded) corners, so a replay from the examination decides as this read did.
+    const cut = cutByFrame(quad, frame);
     return { classification: advised(readWithDeck(baseProbs, deckProbs, this.metadata.threshold, options.deck.threshold, cut), onCard), quad, frame, embedding, base, baseProbs };
   }
 }

@@ -58,9 +58,10 @@ export class Prototypes implements DeckAdjuster {
 
   /** Each taught card's similarity: the cosine of the value path to its value's prototype plus the colour path's to its colour's. */
   similarities(embedding: Float32Array): Map<Card, number> {
+    const valuePart = unitPart(embedding, 0, this.valueLength), colourPart = unitPart(embedding, this.valueLength, embedding.length);
     const byValue = new Map<number, number>(), byColour = new Map<Colour, number>();
-    for (const [value, proto] of this.values) byValue.set(value, cosine(proto, embedding, 0));
-    for (const [colour, proto] of this.colours) byColour.set(colour, cosine(proto, embedding, this.valueLength));
+    for (const [value, proto] of this.values) byValue.set(value, dot(proto, valuePart));
+    for (const [colour, proto] of this.colours) byColour.set(colour, dot(proto, colourPart));
     const out = new Map<Card, number>();
     for (const card of this.taught) out.set(card, byValue.get(cardValue(card))! + byColour.get(cardColour(card))!);
     return out;
@@ -92,24 +93,23 @@ export class Prototypes implements DeckAdjuster {
 }
 
 function addPart<K>(sums: Map<K, Float32Array>, key: K, embedding: ArrayLike<number>, from: number, to: number): void {
-  const sum = sums.get(key) ?? new Float32Array(to - from);
-  // Each photo's part is normalised first, so every photo weighs the same in its prototype.
-  let n = 0;
-  for (let j = from; j < to; j++) n += embedding[j]! * embedding[j]!;
-  n = Math.sqrt(n) || 1;
-  for (let j = from; j < to; j++) sum[j - from]! += embedding[j]! / n;
+  // Each photo's part is a unit vector, so every photo weighs the same in its prototype.
+  const part = unitPart(embedding, from, to), sum = sums.get(key) ?? new Float32Array(to - from);
+  for (let j = 0; j < part.length; j++) sum[j]! += part[j]!;
   sums.set(key, sum);
 }
 
-/** Cosine of a unit prototype with the embedding's part that starts at `from`. */
-function cosine(proto: Float32Array, embedding: Float32Array, from: number): number {
-  let dot = 0, n = 0;
-  for (let j = 0; j < proto.length; j++) {
-    const x = embedding[from + j]!;
-    dot += proto[j]! * x;
-    n += x * x;
-  }
-  return n > 0 ? dot / Math.sqrt(n) : 0;
+/** The numbers `from`..`to`−1 of an embedding, scaled to unit length (all zero stays zero). */
+function unitPart(embedding: ArrayLike<number>, from: number, to: number): Float32Array {
+  const part = Float32Array.from({ length: to - from }, (_, j) => embedding[from + j]!);
+  normalise(part);
+  return part;
+}
+
+function dot(a: Float32Array, b: Float32Array): number {
+  let sum = 0;
+  for (let j = 0; j < a.length; j++) sum += a[j]! * b[j]!;
+  return sum;
 }
 
 function normalise(v: Float32Array): void {
