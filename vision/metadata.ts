@@ -20,7 +20,9 @@ export const MetadataSchema = z.object({
   views: z.literal(VIEWS.length),
   /** When the threshold was last set again on the validation photos without retraining (npm run calibrate). */
   calibrated: z.string().optional(),
-  accuracy: z.object({ photos: z.number(), correct: z.number(), confidentErrors: z.number(), rejected: z.number(), locatorMisses: z.number() }),
+  accuracy: z.object({ photos: z.number(), correct: z.number(), confidentErrors: z.number(), rejected: z.number(), locatorMisses: z.number(),
+    // Validation photos holding no single card (non-cards, overlapping pairs) and how many were given a card.
+    notCards: z.number().optional(), notCardsGiven: z.number().optional() }),
 });
 export type Metadata = z.infer<typeof MetadataSchema>;
 

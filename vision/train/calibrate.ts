@@ -1,6 +1,7 @@
 // Measures a trained model on validation rows and sets the confidence threshold: the lowest
-// confidence at which confident errors stay under 0.1 % of the validation photos. A tighter budget
-// left the threshold resting on the single worst photo, which moves it by chance.
+// confidence at which confident errors (a wrong card, or a card given where there is none) stay
+// under 0.1 % of the validation photos. A tighter budget left the threshold resting on the single
+// worst photo, which moves it by chance.
 import type * as tfType from '@tensorflow/tfjs';
 import type { Card } from '../../device/rules/cards.ts';
 import { FEATURE_LENGTH } from '../features.ts';
@@ -45,37 +46,48 @@ export function predictPhotos(tf: typeof tfType, model: tfType.LayersModel, set:
 export const CONFIDENT_ERROR_BUDGET = 0.001;
 
 /**
- * Chooses the threshold from predictions on card rows (labels ≥ 0): the lowest that lets through
- * fewer confident errors than `maxConfidentErrorRate` of the card photos (strictly fewer: 2,000
- * photos allow 1, 2,843 allow 2). A wrong card whose photo the model holds not to be a Red7 face
- * does not count against it: the classifier answers "no-card" there whatever the confidence, so
- * it can never be a confident error.
+ * The photos read as a card they are not, most confident first: a card read as another ('card'),
+ * or a photo without a single card given one ('none'). Faces the model refuses are left out.
+ */
+export function mistakes(preds: Prediction[], labels: Int32Array): Array<{ confidence: number; kind: 'card' | 'none' }> {
+  if (preds.length !== labels.length) throw new RangeError(`${preds.length} predictions for ${labels.length} labels`);
+  const out: Array<{ confidence: number; kind: 'card' | 'none' }> = [];
+  preds.forEach((p, i) => {
+    if (p.card !== labels[i] && p.isCard >= NOT_A_CARD) out.push({ confidence: p.confidence, kind: labels[i]! < 0 ? 'none' : 'card' });
+  });
+  return out.sort((a, b) => b.confidence - a.confidence);
+}
+
+/**
+ * Chooses the threshold from predictions: the lowest that lets through fewer confident errors than
+ * `maxConfidentErrorRate` of the photos (strictly fewer: 2,000 photos allow 1, 2,843 allow 2). A
+ * confident error is a card read as another, or a photo holding no single card (label < 0: a
+ * non-card, two overlapping cards the locator took for one) given a card. A photo the model holds
+ * not to be a Red7 face is answered "no-card" whatever the confidence, so it is never one.
  */
 export function chooseThreshold(preds: Prediction[], labels: Int32Array, maxConfidentErrorRate = CONFIDENT_ERROR_BUDGET): number {
   if (!(maxConfidentErrorRate > 0 && maxConfidentErrorRate < 1)) throw new RangeError(`the confident-error rate must lie between 0 and 1, not ${maxConfidentErrorRate}`);
-  const wrong: number[] = [];
-  let cards = 0;
-  preds.forEach((p, i) => {
-    if (labels[i]! < 0) return;
-    cards++;
-    if (p.card !== labels[i] && p.isCard >= NOT_A_CARD) wrong.push(p.confidence);
-  });
-  wrong.sort((a, b) => b - a);
+  const wrong = mistakes(preds, labels).map((m) => m.confidence);
   // Rounded so that a whole number of photos is not taken for "under" itself (2 of 2,000 is 0.1 %).
-  const allowed = Math.max(0, Math.ceil(Math.round(maxConfidentErrorRate * cards * 1e9) / 1e9) - 1);
+  const allowed = Math.max(0, Math.ceil(Math.round(maxConfidentErrorRate * preds.length * 1e9) / 1e9) - 1);
   const t = allowed < wrong.length ? wrong[allowed]! + 1e-6 : 0;
   return Math.min(0.999, Math.max(0.5, t));
 }
 
-/** Accuracy figures for metadata and reports. */
-export function measure(preds: Prediction[], labels: Int32Array, threshold: number): { photos: number; correct: number; confidentErrors: number; rejected: number } {
-  let photos = 0, correct = 0, confidentErrors = 0, rejected = 0;
+/** Accuracy figures for metadata and reports: card photos, and the photos holding no single card given one. */
+export function measure(preds: Prediction[], labels: Int32Array, threshold: number): { photos: number; correct: number; confidentErrors: number; rejected: number; notCards: number; notCardsGiven: number } {
+  let photos = 0, correct = 0, confidentErrors = 0, rejected = 0, notCards = 0, notCardsGiven = 0;
   preds.forEach((p, i) => {
-    if (labels[i]! < 0) return;
+    const given = p.isCard >= NOT_A_CARD && p.confidence >= threshold;
+    if (labels[i]! < 0) {
+      notCards++;
+      if (given) notCardsGiven++;
+      return;
+    }
     photos++;
-    if (p.isCard < NOT_A_CARD || p.confidence < threshold) rejected++;
+    if (!given) rejected++;
     else if (p.card === labels[i]) correct++;
     else confidentErrors++;
   });
-  return { photos, correct, confidentErrors, rejected };
+  return { photos, correct, confidentErrors, rejected, notCards, notCardsGiven };
 }

@@ -11,7 +11,7 @@ import { buildEnsemble, type LayerWeights } from '../net.ts';
 import type { ConditionMix } from '../augment/conditions.ts';
 import { JOIN_POWER, VIEWS } from '../views.ts';
 import { mixSeed } from '../random.ts';
-import { chooseThreshold, measure, predictPhotos } from './calibrate.ts';
+import { chooseThreshold, measure, mistakes, predictPhotos } from './calibrate.ts';
 import { TRAIN_FRAME, VALIDATION_FRAME, type FeatureSet, type PoolSpec } from './data.ts';
 import type { MemberJob } from './member-worker.ts';
 import { makeFeatureSetInWorkers, renderProcesses } from './parallel.ts';
@@ -33,11 +33,11 @@ export const TRAIN_CONDITIONS: ConditionMix = {
 
 /**
  * The conditions of the validation photos the threshold is set on: every condition a table
- * meets, so the threshold holds under them, not only on plain scenes. Overlap is left out: its
- * only right answer is a refusal, which the threshold does not decide.
+ * meets, overlapping cards too, so the threshold holds under them, not only on plain scenes. A
+ * pair the locator takes for one card and the model reads with confidence counts as an error.
  */
 export const VALIDATION_CONDITIONS: ConditionMix = {
-  'glare-spill': 0.08, 'glare-cast': 0.08, 'patterned-cloth': 0.08, thumb: 0.08, 'partly-off-frame': 0.08, tilt: 0.08,
+  'glare-spill': 0.08, 'glare-cast': 0.08, 'patterned-cloth': 0.08, thumb: 0.08, 'partly-off-frame': 0.08, tilt: 0.08, overlap: 0.08,
 };
 
 export interface TrainOptions {
@@ -87,7 +87,9 @@ export function calibrate(model: tf.LayersModel, val: FeatureSet, log: (line: st
   const acc = measure(preds, labels, threshold);
   const raw = preds.filter((p, i) => labels[i]! >= 0 && p.card === labels[i]).length / Math.max(1, labels.filter((l) => l >= 0).length);
   log(`validation top-1 before rejection: ${(raw * 100).toFixed(2)} %`);
-  log(`validation: ${acc.correct}/${acc.photos} correct, ${acc.confidentErrors} confident errors, ${acc.rejected} rejected at threshold ${threshold.toFixed(4)}`);
+  log(`validation: ${acc.correct}/${acc.photos} correct, ${acc.confidentErrors} confident errors, ${acc.rejected} rejected at threshold ${threshold.toFixed(4)}; ${acc.notCardsGiven} of ${acc.notCards} photos without a single card given one`);
+  // Where the threshold rests: the most confident mistakes, of a card ("card") or of a photo without one ("none").
+  log(`most confident mistakes: ${mistakes(preds, labels).slice(0, 5).map((m) => `${m.confidence.toFixed(5)} ${m.kind}`).join(', ') || 'none'}`);
   return { threshold, accuracy: { ...acc, locatorMisses: val.locatorMisses } };
 }
 

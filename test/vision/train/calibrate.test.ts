@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_CARDS } from '../../../device/rules/cards.ts';
-import { chooseThreshold, measure, type Prediction } from '../../../vision/train/calibrate.ts';
+import { chooseThreshold, measure, mistakes, type Prediction } from '../../../vision/train/calibrate.ts';
 
 const [truth, other] = [ALL_CARDS[0]!, ALL_CARDS[1]!];
 
@@ -15,7 +15,7 @@ function photos(n: number, wrong: Array<{ p: number; isCard?: number }>): { pred
 }
 
 describe('the confidence threshold', () => {
-  it('lets through fewer confident errors than 0.1 % of the card photos: two of 2,843', () => {
+  it('lets through fewer confident errors than 0.1 % of the photos: two of 2,843', () => {
     // The threshold sits just above the third most confident mistake.
     const { preds, labels } = photos(2843, [{ p: 0.97 }, { p: 0.9 }, { p: 0.8 }, { p: 0.6 }]);
     const t = chooseThreshold(preds, labels);
@@ -45,12 +45,31 @@ describe('the confidence threshold', () => {
   it('does not count a mistake on a photo the model holds not to be a card face, which the classifier answers "no-card"', () => {
     const { preds, labels } = photos(1000, [{ p: 0.95, isCard: 0.2 }, { p: 0.7 }]);
     expect(chooseThreshold(preds, labels)).toBeCloseTo(0.7, 4);
-    expect(measure(preds, labels, 0.71)).toEqual({ photos: 1000, correct: 998, confidentErrors: 0, rejected: 2 });
+    expect(measure(preds, labels, 0.71)).toEqual({ photos: 1000, correct: 998, confidentErrors: 0, rejected: 2, notCards: 0, notCardsGiven: 0 });
   });
 
-  it('ignores non-card photos (label −1) and never goes below 0.5', () => {
-    const { preds, labels } = photos(1000, [{ p: 0.3 }]);
+  it('counts an overlapping pair or a non-card (label −1) given a card as a confident error', () => {
+    const { preds, labels } = photos(1000, [{ p: 0.98 }, { p: 0.9 }]);
+    labels[0] = -1;
+    expect(chooseThreshold(preds, labels)).toBeGreaterThan(0.98);
+    expect(measure(preds, labels, 0.95)).toEqual({ photos: 999, correct: 998, confidentErrors: 0, rejected: 1, notCards: 1, notCardsGiven: 1 });
+  });
+
+  it('does not count a non-card the model holds not to be a face, and never goes below 0.5', () => {
+    const { preds, labels } = photos(1000, [{ p: 0.999, isCard: 0.1 }, { p: 0.3 }]);
     labels[0] = -1;
     expect(chooseThreshold(preds, labels)).toBe(0.5);
+    expect(measure(preds, labels, 0.5)).toMatchObject({ notCards: 1, notCardsGiven: 0, rejected: 1 });
+  });
+
+  it('refuses predictions and labels of different lengths', () => {
+    const { preds, labels } = photos(10, []);
+    expect(() => chooseThreshold(preds.slice(1), labels)).toThrow(/9 predictions for 10 labels/);
+  });
+
+  it('lists the mistakes most confident first, saying which were photos without a single card', () => {
+    const { preds, labels } = photos(10, [{ p: 0.9 }, { p: 0.99 }, { p: 0.999, isCard: 0.1 }]);
+    labels[1] = -1;
+    expect(mistakes(preds, labels)).toEqual([{ confidence: 0.99, kind: 'none' }, { confidence: 0.9, kind: 'card' }]);
   });
 });
