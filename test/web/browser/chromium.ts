@@ -1,5 +1,6 @@
 // Debian's chromium driven by playwright-core, never a downloaded browser; and the dashboard
-// build, redone when its sources are newer than web/client/dist.
+// build, redone when its sources are newer than web/client/dist. Free of vitest, so that
+// `npm run bench` can launch the browser outside a test run.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -7,7 +8,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import request from 'supertest';
-import { expect } from 'vitest';
 import { bearer, PIN } from '../helpers.ts';
 import { PATIENCE_MS } from '../../helpers/patience.ts';
 
@@ -51,7 +51,7 @@ export async function sendCommands(url: string, pages: Page[], commands: Array<R
   let seq = 0;
   for (const c of commands) {
     const r = await request(url).post('/api/commands').set(bearer(PIN)).send(c);
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    if (r.status !== 200) throw new Error(`the referee's ${JSON.stringify(c)} was answered ${r.status}: ${JSON.stringify(r.body)}`);
     seq = (r.body as { seq: number }).seq;
   }
   for (const p of pages) await p.waitForSelector(`body[data-seq="${seq}"]`, { timeout: PATIENCE_MS });
