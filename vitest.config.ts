@@ -5,7 +5,7 @@ const DRILLS = ['test/drills/**/*.test.ts'];
 
 export default defineConfig({
   test: {
-    globalSetup: ['test/setup/build.ts'],
+    globalSetup: ['test/setup/tmpdir.ts', 'test/setup/build.ts'],
     // End-to-end suites (firmware in simavr, chromium, crash drills) need room on a loaded 2-core machine.
     testTimeout: 60_000,
     hookTimeout: 120_000,

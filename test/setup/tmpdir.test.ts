@@ -1,0 +1,22 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import setup, { RUN_PREFIX } from './tmpdir.ts';
+
+describe('the test run\'s temporary folder', () => {
+  it('holds the throwaway folders of the suites, not the machine\'s /tmp', () => {
+    const made = mkdtempSync(join(tmpdir(), 'red7-probe-'));
+    expect(basename(dirname(made))).toMatch(new RegExp(`^${RUN_PREFIX}`));
+  });
+
+  it('is removed with everything in it when the run ends, and TMPDIR is put back', () => {
+    const before = process.env.TMPDIR;
+    const teardown = setup();
+    const run = process.env.TMPDIR!;
+    mkdtempSync(join(tmpdir(), 'red7-left-'));
+    teardown();
+    expect(process.env.TMPDIR).toBe(before);
+    expect(() => mkdtempSync(join(run, 'x-'))).toThrow(/ENOENT/);
+  });
+});
