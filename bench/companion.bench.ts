@@ -1,7 +1,7 @@
 // The whole companion: time from `node bin/red7.js start` to a dashboard that answers (the
 // classifier loaded, its summary printed), and the resident memory of the running service with
 // the model loaded.
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { freshDataDir, startService } from '../test/helpers/service.ts';
 import { median, type BenchRow } from './types.ts';
 
@@ -26,6 +26,7 @@ export default async function companionBench(): Promise<BenchRow[]> {
       memory.push(rssMb(service.child.pid!));
     }
     await service.kill('SIGTERM');
+    rmSync(service.dataDir, { recursive: true, force: true });
   }
   return [
     { name: 'companion: start to ready (node bin/red7.js start)', value: median(starts), unit: 'ms', target: '< 1500', note: `5 warm starts, max ${Math.round(Math.max(...starts))} ms; classifier: ${classifier}` },
