@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,13 +10,22 @@ describe('the test run\'s temporary folder', () => {
     expect(basename(dirname(made))).toMatch(new RegExp(`^${RUN_PREFIX}`));
   });
 
+  it('is made once for the run, however many projects run the setup', () => {
+    const before = process.env.TMPDIR;
+    setup()();
+    expect(process.env.TMPDIR).toBe(before);
+    expect(existsSync(before!)).toBe(true);
+  });
+
   it('is removed with everything in it when the run ends, and TMPDIR is put back', () => {
     const before = process.env.TMPDIR;
+    delete process.env.TMPDIR;
     const teardown = setup();
     const run = process.env.TMPDIR!;
     mkdtempSync(join(tmpdir(), 'red7-left-'));
     teardown();
-    expect(process.env.TMPDIR).toBe(before);
+    expect(process.env.TMPDIR).toBeUndefined();
+    process.env.TMPDIR = before;
     expect(() => mkdtempSync(join(run, 'x-'))).toThrow(/ENOENT/);
   });
 });
