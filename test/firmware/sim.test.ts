@@ -50,10 +50,11 @@ describe('panel-sim running the real firmware', () => {
     const pressedAt = performance.now();
     expect(await sim.command('press 2 P')).toBe('OK');
     const first = await port.waitFor(/^KEY \d+ 2 P S$/, PATIENCE_MS);
-    // 5 ms debounce + up to 1 ms scan + UART time; the bounds here only catch gross errors,
-    // because this 2-core machine is shared (exact timing is the C tests' job, on a fake clock)
+    // 5 ms debounce + up to 1 ms scan + UART time; the bounds here only catch gross errors, such
+    // as a first KEY that waits for the 250 ms re-send, because this 2-core machine is shared (a
+    // loaded run measured 206 ms; exact timing is the C tests' job, on a fake clock)
     expect(first.at - pressedAt).toBeGreaterThan(4);
-    expect(first.at - pressedAt).toBeLessThan(100);
+    expect(first.at - pressedAt).toBeLessThan(250);
     expect(await sim.command('release 2 P')).toBe('OK');
     const seq = /^KEY (\d+) /.exec(first.body)?.[1];
     const again = await port.waitFor(new RegExp(`^KEY ${seq} 2 P S$`), PATIENCE_MS, port.lines.indexOf(first) + 1);
