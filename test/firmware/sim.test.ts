@@ -51,8 +51,8 @@ describe('panel-sim running the real firmware', () => {
     expect(await sim.command('press 2 P')).toBe('OK');
     const first = await port.waitFor(/^KEY \d+ 2 P S$/, PATIENCE_MS);
     // 5 ms debounce + up to 1 ms scan + UART time; the bounds here only catch gross errors, such
-    // as a first KEY that waits for the 250 ms re-send, because this 2-core machine is shared (a
-    // loaded run measured 206 ms; exact timing is the C tests' job, on a fake clock)
+    // as a first KEY that waits for the 250 ms re-send, because this 2-core machine is shared
+    // (exact timing is the C tests' job, on a fake clock)
     expect(first.at - pressedAt).toBeGreaterThan(4);
     expect(first.at - pressedAt).toBeLessThan(250);
     expect(await sim.command('release 2 P')).toBe('OK');

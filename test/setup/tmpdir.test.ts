@@ -20,12 +20,17 @@ describe('the test run\'s temporary folder', () => {
   it('is removed with everything in it when the run ends, and TMPDIR is put back', () => {
     const before = process.env.TMPDIR;
     delete process.env.TMPDIR;
-    const teardown = setup();
-    const run = process.env.TMPDIR!;
-    mkdtempSync(join(tmpdir(), 'red7-left-'));
-    teardown();
-    expect(process.env.TMPDIR).toBeUndefined();
-    process.env.TMPDIR = before;
+    let run: string;
+    try {
+      const teardown = setup();
+      run = process.env.TMPDIR!;
+      mkdtempSync(join(tmpdir(), 'red7-left-'));
+      teardown();
+      expect(process.env.TMPDIR).toBeUndefined();
+    } finally {
+      // The rest of this file's tests run in the same worker and must keep the run's folder.
+      process.env.TMPDIR = before;
+    }
     expect(() => mkdtempSync(join(run, 'x-'))).toThrow(/ENOENT/);
   });
 });
