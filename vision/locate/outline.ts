@@ -138,31 +138,14 @@ export function rectangleCorners(b: Blob, edge: readonly Point[]): Point[] {
       rect = [[s0, t0], [s1, t0], [s1, t1], [s0, t1]].map(([s, t]) => [s! * ux - t! * uy, s! * uy + t! * ux] as Point);
     }
   }
-  // The rectangle's corners keep their order round it: a blob whose axes lie near the rectangle's
-  // diagonal (a card with a glare disc cut out of it) would otherwise give one corner twice.
-  // Turned the way CORNER_SIGNS run (positive shoelace area, as the blob's frame is never mirrored),
-  // the rectangle is started at the corner that makes the four best fit their signs.
-  if (shoelace(rect) < 0) rect.reverse();
-  const score = (p: Point, [right, down]: readonly [number, number]): number => {
-    const [a, d] = blobFrame(b, p[0] - b.cx, p[1] - b.cy);
-    return right * a + down * d;
-  };
-  let start = 0, most = -Infinity;
-  for (let k = 0; k < rect.length; k++) {
-    const total = CORNER_SIGNS.reduce((n, signs, j) => n + score(rect[(k + j) % rect.length]!, signs), 0);
-    if (total > most) { most = total; start = k; }
-  }
-  return CORNER_SIGNS.map((_, j) => {
-    const p = rect[(start + j) % rect.length]!;
-    return [p[0] * MASK_FACTOR, p[1] * MASK_FACTOR] as Point;
+  return CORNER_SIGNS.map(([right, down]) => {
+    let pick = rect[0]!, most = -Infinity;
+    for (const p of rect) {
+      const [a, d] = blobFrame(b, p[0] - b.cx, p[1] - b.cy);
+      if (right * a + down * d > most) { most = right * a + down * d; pick = p; }
+    }
+    return [pick[0] * MASK_FACTOR, pick[1] * MASK_FACTOR] as Point;
   });
-}
-
-/** Twice a polygon's signed area, positive when its points run as CORNER_SIGNS do (clockwise on screen). */
-function shoelace(q: readonly Point[]): number {
-  let n = 0;
-  for (let i = 0; i < q.length; i++) n += q[i]![0] * q[(i + 1) % q.length]![1] - q[(i + 1) % q.length]![0] * q[i]![1];
-  return n;
 }
 
 /**
