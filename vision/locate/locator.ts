@@ -238,19 +238,49 @@ function secondCard(f: Shrunk, t: TableDistance, levels: readonly Blob[][], card
   const xs = q.map((p) => p[0]), ys = q.map((p) => p[1]);
   let table = 0;
   const wellInside = insideTest(q, -1);
+  const isTable = (i: number): boolean => !inBlob[i] && t.dc[i]! < 0.5 * t.tc && Math.abs(t.dl[i]!) < 0.5 * t.tBright;
   for (let y = Math.max(0, Math.floor(Math.min(...ys))); y <= Math.min(f.h - 1, Math.ceil(Math.max(...ys))); y++) {
     for (let x = Math.max(0, Math.floor(Math.min(...xs))); x <= Math.min(f.w - 1, Math.ceil(Math.max(...xs))); x++) {
       const i = y * f.w + x;
-      if (inBlob[i] || !wellInside(x + 0.5, y + 0.5)) continue;
-      if (t.dc[i]! < 0.5 * t.tc && Math.abs(t.dl[i]!) < 0.5 * t.tBright) table++;
+      if (wellInside(x + 0.5, y + 0.5) && isTable(i)) table++;
     }
   }
-  return table > NOTCHED_TABLE * area && onOutline < NOTCHED_OUTLINE;
+  // A card whose own colours come near the table's shows table-like bays too, but its quad's
+  // corners lie on the card; a quad round two cards has a corner out on the table.
+  return table > NOTCHED_TABLE * area && onOutline < NOTCHED_OUTLINE && emptiestCorner(q, isTable, f.w, f.h) > EMPTY_CORNER;
 }
 
-/** A quad with more table than this share of it inside, whose outline holds less than NOTCHED_OUTLINE of the blob's edge pixels, is two cards. */
+/**
+ * The largest share of table among the mask pixels just inside each of a quad's corners (2–8
+ * pixels in along the line to its centre, and one pixel either side of it).
+ */
+export function emptiestCorner(q: readonly Point[], isTable: (i: number) => boolean, w: number, h: number): number {
+  const cx = (q[0]![0] + q[1]![0] + q[2]![0] + q[3]![0]) / 4, cy = (q[0]![1] + q[1]![1] + q[2]![1] + q[3]![1]) / 4;
+  let emptiest = 0;
+  for (const [px, py] of q) {
+    const d = hypot(cx - px, cy - py) || 1, ux = (cx - px) / d, uy = (cy - py) / d;
+    let table = 0, seen = 0;
+    for (let r = 2; r <= 8; r++) {
+      for (const side of [-1, 0, 1]) {
+        const x = Math.round(px + ux * r - uy * side), y = Math.round(py + uy * r + ux * side);
+        if (x < 0 || y < 0 || x >= w || y >= h) continue;
+        seen++;
+        if (isTable(y * w + x)) table++;
+      }
+    }
+    if (seen > 0) emptiest = Math.max(emptiest, table / seen);
+  }
+  return emptiest;
+}
+
+/**
+ * A quad with more table than NOTCHED_TABLE of it inside, whose outline holds less than
+ * NOTCHED_OUTLINE of the blob's edge pixels, and with more table than EMPTY_CORNER just inside a
+ * corner, is two cards (corners of quads round two cards: 0.57–1; of single cards: up to 0.48).
+ */
 const NOTCHED_TABLE = 0.06;
 const NOTCHED_OUTLINE = 0.82;
+const EMPTY_CORNER = 0.5;
 
 /** What of a blob may lie beside its eroded card, away from the frame's border, before the card is not trusted. */
 const STRAY_SHARE = 0.05;

@@ -126,6 +126,20 @@ describe('card locator under table conditions', () => {
     expect(results.map((r) => r.found.kind)).toEqual(['several', 'several']);
   }, 120_000);
 
+  it('does not take a card whose own colours come near the table\'s for two cards, since its quad\'s corners lie on the card', async () => {
+    // A yellow card on olive wood, and two cards with a glare spot by their edge on a light table,
+    // once refused as several cards for the table-like bays inside their quads.
+    const [wood] = await locateLine('plain', [137], 5151);
+    const [cast] = await locateLine('glare-cast', [134], 5151);
+    const [spill] = await locateLine('glare-spill', [90], 5151);
+    expect(within([wood!, cast!, spill!])).toBe(3);
+  }, 120_000);
+
+  it('says several cards for two cards of one colour fitted as one quad, which has a corner out on the table', async () => {
+    const pairs = [...(await locateLine('overlap', [0, 13, 18, 32], 6262)), ...(await locateLine('overlap', [24], 9292))];
+    expect(pairs.map((r) => r.found.kind)).toEqual(['several', 'several', 'several', 'several', 'several']);
+  }, 120_000);
+
   it('says several cards when a smaller sliver shows beside a card whose outline strays from its quad', async () => {
     // A violet 5 on a red card and an indigo 4 on a yellow one, once read with confidence 0.999 and more.
     const [violet] = await locateLine('overlap', [139], 6262);
