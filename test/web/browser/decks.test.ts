@@ -17,7 +17,9 @@ import { freshDataDir } from '../../helpers/service.ts';
 import { PIN } from '../helpers.ts';
 import { ARTIFACTS, ensureClientBuilt, launchChromium, sendCommands, seriousViolations, signInAsReferee } from './chromium.ts';
 
-const DOCS = join(import.meta.dirname, '../../../docs');
+// The README's two pictures are taken again only when asked (npm run docs:screenshots), so a test
+// run leaves the checkout as it found it; every run keeps its own copies among the artifacts.
+const DOCS = process.env.RED7_DOCS_SCREENSHOTS === '1' ? join(import.meta.dirname, '../../../docs') : ARTIFACTS;
 const tid = (id: string) => `[data-testid="${id}"]`;
 const TABLET = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
