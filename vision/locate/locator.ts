@@ -18,7 +18,7 @@ import { cardCorners, corners, edgePixelsOf, edgeSupport, outlineSupport, rectan
 import { crossFilter, grow, opened } from './morphology.ts';
 import { handPixels } from './hand.ts';
 import { cutCard, cutThreeSided } from './cut.ts';
-import { convergence, grownQuad, insideTest, intersect, mostSupportedLine, quadArea, quadShape, uncut } from './geometry.ts';
+import { convergence, convexHull, grownQuad, insideTest, intersect, largestQuad, mostSupportedLine, quadArea, quadShape, uncut } from './geometry.ts';
 
 /** The locator's answer: one card with its corners (TL, TR, BR, BL), none, or several. */
 export type Located =
@@ -63,17 +63,41 @@ const SQUAT = 0.8;
 function tiltedCard(b: Blob, w: number, h: number): Blob | null {
   const aspect = b.short / b.long;
   if (b.fill < TILTED_FILL || b.fill > 1.12 || aspect < TILTED_ASPECT || touchesBorder(b, w, h)) return null;
-  const q = corners(b, w);
-  if (!quadLike(q, b.area, true)) return null;
-  // Sides 1 and 3 run along the blob's long axis, 0 and 2 across it.
+  // A nearly square blob's axes of inertia say little about which way its sides run, so its
+  // extreme points along their diagonals can miss the corners: the axes are then taken from the
+  // largest quad on its outline.
   let card = b;
+  if (!quadLike(corners(b, w), b.area, true)) {
+    const axes = hullAxes(b, w, h);
+    if (axes === null || !quadLike(corners(axes, w), b.area, true)) return null;
+    card = axes;
+  }
+  const q = corners(card, w);
+  // Sides 1 and 3 run along the blob's long axis, 0 and 2 across it.
   if (aspect >= SQUAT && convergence(q, 0) > convergence(q, 1)) {
-    card = { ...b, e1: [-b.e1[1], b.e1[0]], long: b.short, short: b.long };
+    card = { ...card, e1: [-card.e1[1], card.e1[0]], long: card.short, short: card.long };
     if (!quadLike(corners(card, w), b.area, true)) return null;
   }
   // Two overlapping cards, or a card and a thumb, also make a filled blob: its outline strays from any quad.
   const edge = edgePixelsOf(card, w, h);
   return outlineSupport(edge, cardCorners(card, w, h)) >= TILTED_OUTLINE * edge.length ? card : null;
+}
+
+/** The blob with its long axis along the longer pair of sides of the largest quad on its hull, or null. */
+function hullAxes(b: Blob, w: number, h: number): Blob | null {
+  const quad = largestQuad(convexHull(edgePixelsOf(b, w, h)));
+  if (quad === null) return null;
+  const mean = (a: number, c: number, d: number, e: number): Point => {
+    // Opposite sides run opposite ways round the quad: one is turned before they are added.
+    const u: Point = [quad[c]![0] - quad[a]![0], quad[c]![1] - quad[a]![1]], v: Point = [quad[d]![0] - quad[e]![0], quad[d]![1] - quad[e]![1]];
+    return [u[0] + v[0], u[1] + v[1]];
+  };
+  const across = mean(0, 1, 2, 3), down = mean(1, 2, 3, 0);
+  const [axis, other] = hypot(across[0], across[1]) >= hypot(down[0], down[1]) ? [across, down] : [down, across];
+  const len = hypot(axis[0], axis[1]);
+  if (len === 0) return null;
+  const ratio = hypot(other[0], other[1]) / len;
+  return { ...b, e1: [axis[0] / len, axis[1] / len], long: b.long, short: b.long * ratio };
 }
 
 /** The least share of a tilted card's blob's edge pixels on its quad's outline. */
