@@ -42,7 +42,8 @@ export function convexHull(pts: readonly Point[]): Point[] {
 
 /**
  * The largest-area quadrilateral with its corners among a convex polygon's vertices (in the
- * polygon's order); for a hull of many vertices, every `step`-th is tried as a corner.
+ * polygon's order), or null for fewer than four; a hull of more than `most` vertices is sampled
+ * evenly, since the search grows with the cube of their number.
  */
 export function largestQuad(hull: readonly Point[], most = 48): Point[] | null {
   const n = hull.length;
@@ -50,18 +51,17 @@ export function largestQuad(hull: readonly Point[], most = 48): Point[] | null {
   const pick = n <= most ? hull : Array.from({ length: most }, (_, k) => hull[Math.floor((k * n) / most)]!);
   const m = pick.length;
   const tri = (a: Point, b: Point, c: Point): number => Math.abs((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])) / 2;
-  let best = -1, at: [number, number, number, number] = [0, 1, 2, 3];
+  let best = 0, at: number[] | null = null;
   // A diagonal i–j splits the quad into two triangles, each best on its own side of the diagonal.
   for (let i = 0; i < m; i++) {
     for (let j = i + 2; j < m; j++) {
-      let k = -1, kArea = -1, l = -1, lArea = -1;
+      let k = i + 1, kArea = -1, l = -1, lArea = -1;
       for (let x = i + 1; x < j; x++) { const t = tri(pick[i]!, pick[x]!, pick[j]!); if (t > kArea) { kArea = t; k = x; } }
-      for (let x = j + 1; x < i + m; x++) { const y = x % m; const t = tri(pick[i]!, pick[y]!, pick[j]!); if (t > lArea) { lArea = t; l = y; } }
-      if (k < 0 || l < 0 || l === i) continue;
-      if (kArea + lArea > best) { best = kArea + lArea; at = [i, k, j, l]; }
+      for (let x = j + 1; x < i + m; x++) { const t = tri(pick[i]!, pick[x % m]!, pick[j]!); if (t > lArea) { lArea = t; l = x % m; } }
+      if (l >= 0 && kArea + lArea > best) { best = kArea + lArea; at = [i, k, j, l]; }
     }
   }
-  return best <= 0 ? null : at.map((k) => pick[k]!);
+  return at === null ? null : at.map((k) => pick[k]!);
 }
 
 export function intersect(a: { at: Point; dir: Point }, b: { at: Point; dir: Point }): Point | null {

@@ -85,19 +85,15 @@ function tiltedCard(b: Blob, w: number, h: number): Blob | null {
 
 /** The blob with its long axis along the longer pair of sides of the largest quad on its hull, or null. */
 function hullAxes(b: Blob, w: number, h: number): Blob | null {
-  const quad = largestQuad(convexHull(edgePixelsOf(b, w, h)));
-  if (quad === null) return null;
-  const mean = (a: number, c: number, d: number, e: number): Point => {
-    // Opposite sides run opposite ways round the quad: one is turned before they are added.
-    const u: Point = [quad[c]![0] - quad[a]![0], quad[c]![1] - quad[a]![1]], v: Point = [quad[d]![0] - quad[e]![0], quad[d]![1] - quad[e]![1]];
-    return [u[0] + v[0], u[1] + v[1]];
-  };
-  const across = mean(0, 1, 2, 3), down = mean(1, 2, 3, 0);
+  const q = largestQuad(convexHull(edgePixelsOf(b, w, h)));
+  if (q === null) return null;
+  // Each pair of opposite sides taken the same way round: 0→1 with 3→2, and 1→2 with 0→3.
+  const across: Point = [(q[1]![0] - q[0]![0]) + (q[2]![0] - q[3]![0]), (q[1]![1] - q[0]![1]) + (q[2]![1] - q[3]![1])];
+  const down: Point = [(q[2]![0] - q[1]![0]) + (q[3]![0] - q[0]![0]), (q[2]![1] - q[1]![1]) + (q[3]![1] - q[0]![1])];
   const [axis, other] = hypot(across[0], across[1]) >= hypot(down[0], down[1]) ? [across, down] : [down, across];
   const len = hypot(axis[0], axis[1]);
   if (len === 0) return null;
-  const ratio = hypot(other[0], other[1]) / len;
-  return { ...b, e1: [axis[0] / len, axis[1] / len], long: b.long, short: b.long * ratio };
+  return { ...b, e1: [axis[0] / len, axis[1] / len], long: b.long, short: b.long * (hypot(other[0], other[1]) / len) };
 }
 
 /** The least share of a tilted card's blob's edge pixels on its quad's outline. */
@@ -300,7 +296,7 @@ export function emptiestCorner(q: readonly Point[], isTable: (i: number) => bool
 /**
  * A quad with more table than NOTCHED_TABLE of it inside, whose outline holds less than
  * NOTCHED_OUTLINE of the blob's edge pixels, and with more table than EMPTY_CORNER just inside a
- * corner, is two cards (corners of quads round two cards: 0.57–1; of single cards: up to 0.48).
+ * corner, is two cards (the figures behind EMPTY_CORNER are in docs/vision-history.md).
  */
 const NOTCHED_TABLE = 0.06;
 const NOTCHED_OUTLINE = 0.82;

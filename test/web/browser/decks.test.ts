@@ -19,7 +19,7 @@ import { ARTIFACTS, ensureClientBuilt, launchChromium, sendCommands, seriousViol
 
 // The README's two pictures are taken again only when asked (npm run docs:screenshots), so a test
 // run leaves the checkout as it found it; every run keeps its own copies among the artifacts.
-const DOCS = process.env.RED7_DOCS_SCREENSHOTS === '1' ? join(import.meta.dirname, '../../../docs') : ARTIFACTS;
+const README_PICTURES = process.env.RED7_DOCS_SCREENSHOTS === '1' ? join(import.meta.dirname, '../../../docs') : ARTIFACTS;
 const tid = (id: string) => `[data-testid="${id}"]`;
 const TABLET = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -154,7 +154,7 @@ describe('teaching the companion a deck from the dashboard', () => {
     await page.waitForSelector(`${tid('teach-last')}[data-card="${d}"][data-flagged="false"]`, { timeout: 60_000 });
     await checkAndShoot(tid('decks'), 'enrol');
     await page.setViewportSize(TABLET);
-    await page.locator(tid('decks')).screenshot({ path: join(DOCS, 'enrol.png') });
+    await page.locator(tid('decks')).screenshot({ path: join(README_PICTURES, 'enrol.png') });
 
     await page.click(tid('teach-finish'));
     await page.waitForSelector(`${tid('teach')}[hidden]`, { state: 'attached' });
@@ -222,6 +222,6 @@ describe('what the camera saw', () => {
     await page.waitForSelector(`${tid(`pick-${guessed}`)}[aria-pressed="true"]`);
     await checkAndShoot(tid('scan-strip'), 'scan-strip');
     await page.setViewportSize(TABLET);
-    await page.locator(tid('scan-strip')).screenshot({ path: join(DOCS, 'scan-strip.png') });
+    await page.locator(tid('scan-strip')).screenshot({ path: join(README_PICTURES, 'scan-strip.png') });
   }, 300_000);
 });
