@@ -8,6 +8,7 @@ import { FEATURE_LENGTH } from '../features.ts';
 import { netInputs } from '../net.ts';
 import { cardProbabilities, NOT_A_CARD, ranked } from '../scoring.ts';
 import { joinViews } from '../views.ts';
+import type { PhotoSource } from './data.ts';
 
 /** Per-photo predictions: best card, its confidence and the is-a-card probability. */
 export interface Prediction {
@@ -45,15 +46,31 @@ export function predictPhotos(tf: typeof tfType, model: tfType.LayersModel, set:
 /** The issue's budget: confident errors under 0.1 % of photos. */
 export const CONFIDENT_ERROR_BUDGET = 0.001;
 
+/** A photo read as a card it is not, and (when the set says) which photo of its stream it is. */
+export interface Mistake {
+  confidence: number;
+  kind: 'card' | 'none';
+  source?: PhotoSource;
+}
+
+/** A mistake as the logs print it: its confidence, its kind, and the photo's condition and index in its stream. */
+export function describeMistake(m: Mistake): string {
+  const what = m.source === undefined ? '' : ` (${m.source.notCard ? 'not a card, ' : ''}${m.source.condition} #${m.source.index})`;
+  return `${m.confidence.toFixed(5)} ${m.kind}${what}`;
+}
+
 /**
  * The photos read as a card they are not, most confident first: a card read as another ('card'),
  * or a photo without a single card given one ('none'). Faces the model refuses are left out.
  */
-export function mistakes(preds: Prediction[], labels: Int32Array): Array<{ confidence: number; kind: 'card' | 'none' }> {
+export function mistakes(preds: Prediction[], labels: Int32Array, sources?: readonly PhotoSource[]): Mistake[] {
   if (preds.length !== labels.length) throw new RangeError(`${preds.length} predictions for ${labels.length} labels`);
-  const out: Array<{ confidence: number; kind: 'card' | 'none' }> = [];
+  if (sources !== undefined && sources.length !== preds.length) throw new RangeError(`${sources.length} photo sources for ${preds.length} predictions`);
+  const out: Mistake[] = [];
   preds.forEach((p, i) => {
-    if (p.card !== labels[i] && p.isCard >= NOT_A_CARD) out.push({ confidence: p.confidence, kind: labels[i]! < 0 ? 'none' : 'card' });
+    if (p.card === labels[i] || p.isCard < NOT_A_CARD) return;
+    const kind = labels[i]! < 0 ? 'none' : 'card';
+    out.push(sources === undefined ? { confidence: p.confidence, kind } : { confidence: p.confidence, kind, source: sources[i]! });
   });
   return out.sort((a, b) => b.confidence - a.confidence);
 }

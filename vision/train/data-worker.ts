@@ -1,5 +1,5 @@
 // Worker process: renders and reads one slice of a photo stream (see parallel.ts).
-import { facePoolFor, makeFeatureRows, type PhotoStream, type PoolSpec } from './data.ts';
+import { facePoolFor, makeFeatureRows, type PhotoSource, type PhotoStream, type PoolSpec } from './data.ts';
 import { serveProcessJob } from './workers.ts';
 
 export interface SliceJob {
@@ -14,6 +14,7 @@ export interface SliceResult {
   card: Int32Array;
   count: number;
   locatorMisses: number;
+  sources: PhotoSource[];
 }
 
 serveProcessJob<SliceJob, SliceResult>(async (job, log) => {
@@ -21,5 +22,5 @@ serveProcessJob<SliceJob, SliceResult>(async (job, log) => {
     if (done % 1000 === 0) log(`photos ${job.first}–${job.end - 1}: ${done} done`);
   });
   // Only the rows cross back, not the oversized buffers they were written into.
-  return { x: set.x.slice(), card: set.card.slice(), count: set.count, locatorMisses: set.locatorMisses };
+  return { x: set.x.slice(), card: set.card.slice(), count: set.count, locatorMisses: set.locatorMisses, sources: set.sources };
 });

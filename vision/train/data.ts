@@ -2,7 +2,7 @@
 // its own generator (seed, stream, index), so a set can be rebuilt, or extended, exactly.
 import { cardColourIndex, cardValue, type Card } from '../../device/rules/cards.ts';
 import { buildFacePool, freshFacePool, hasNotCards, photoOfCard, photoOfNotCard, type FacePool } from '../dataset.ts';
-import { drawCondition, type ConditionMix } from '../augment/conditions.ts';
+import { drawCondition, type Condition, type ConditionMix } from '../augment/conditions.ts';
 import { FEATURE_LENGTH } from '../features.ts';
 import type { StyleSet } from '../render/fonts.ts';
 import { readFrame } from '../pipeline.ts';
@@ -64,6 +64,15 @@ export interface FeatureSet {
   locatorMisses: number;
   /** Rows per photo: two (both ways up) per view. */
   rowsPerPhoto: number;
+  /** Where each located photo came from, in row order: a mistake can be named and drawn again. */
+  sources: PhotoSource[];
+}
+
+/** A photo's place in its stream and what it shows: its index (its generator), its table condition, and whether it is a non-card. */
+export interface PhotoSource {
+  index: number;
+  condition: Condition;
+  notCard: boolean;
 }
 
 /** How to make a face pool, in a form a worker process can receive: fresh faces, or K rendered styles per card. */
@@ -91,6 +100,7 @@ export async function makeFeatureRows(pool: FacePool, photos: PhotoStream, first
   const card = new Int32Array(rowsPerPhoto * count);
   let rows = 0;
   let misses = 0;
+  const sources: PhotoSource[] = [];
   const base = mixSeed(photos.seed, photos.stream);
   for (let i = first; i < end; i++) {
     const rng = makeRng(mixSeed(base, i));
@@ -108,9 +118,10 @@ export async function makeFeatureRows(pool: FacePool, photos: PhotoStream, first
     x.set(reading.rows, rows * FEATURE_LENGTH);
     card.fill(photo.card === null ? -1 : photo.card, rows, rows + rowsPerPhoto);
     rows += rowsPerPhoto;
+    sources.push({ index: i, condition, notCard });
     if (onProgress && (i + 1 - first) % 500 === 0) onProgress(i + 1 - first);
   }
-  return { x: x.subarray(0, rows * FEATURE_LENGTH), card: card.subarray(0, rows), count: rows, locatorMisses: misses, rowsPerPhoto };
+  return { x: x.subarray(0, rows * FEATURE_LENGTH), card: card.subarray(0, rows), count: rows, locatorMisses: misses, rowsPerPhoto, sources };
 }
 
 /** One-hot colour and value targets (uniform for non-cards) and the is-a-card target. */

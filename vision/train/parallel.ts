@@ -30,5 +30,5 @@ export async function makeFeatureSetInWorkers(spec: PoolSpec, photos: PhotoStrea
     card.set(s.card, at);
     at += s.count;
   }
-  return { x, card, count: rows, locatorMisses: slices.reduce((n, s) => n + s.locatorMisses, 0), rowsPerPhoto: rowsPerPhotoOf(photos) };
+  return { x, card, count: rows, locatorMisses: slices.reduce((n, s) => n + s.locatorMisses, 0), rowsPerPhoto: rowsPerPhotoOf(photos), sources: slices.flatMap((s) => s.sources) };
 }

@@ -11,7 +11,7 @@ import { buildEnsemble, type LayerWeights } from '../net.ts';
 import type { ConditionMix } from '../augment/conditions.ts';
 import { JOIN_POWER, VIEWS } from '../views.ts';
 import { mixSeed } from '../random.ts';
-import { chooseThreshold, measure, mistakes, predictPhotos } from './calibrate.ts';
+import { chooseThreshold, describeMistake, measure, mistakes, predictPhotos } from './calibrate.ts';
 import { TRAIN_FRAME, VALIDATION_FRAME, type FeatureSet, type PoolSpec } from './data.ts';
 import type { MemberJob } from './member-worker.ts';
 import { makeFeatureSetInWorkers, renderProcesses } from './parallel.ts';
@@ -89,7 +89,7 @@ export function calibrate(model: tf.LayersModel, val: FeatureSet, log: (line: st
   log(`validation top-1 before rejection: ${(raw * 100).toFixed(2)} %`);
   log(`validation: ${acc.correct}/${acc.photos} correct, ${acc.confidentErrors} confident errors, ${acc.rejected} rejected at threshold ${threshold.toFixed(4)}; ${acc.notCardsGiven} of ${acc.notCards} photos without a single card given one`);
   // Where the threshold rests: the most confident mistakes, of a card ("card") or of a photo without one ("none").
-  log(`most confident mistakes: ${mistakes(preds, labels).slice(0, 5).map((m) => `${m.confidence.toFixed(5)} ${m.kind}`).join(', ') || 'none'}`);
+  log(`most confident mistakes: ${mistakes(preds, labels, val.sources).slice(0, 5).map(describeMistake).join(', ') || 'none'}`);
   return { threshold, accuracy: { ...acc, locatorMisses: val.locatorMisses } };
 }
 

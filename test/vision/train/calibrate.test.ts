@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_CARDS } from '../../../device/rules/cards.ts';
-import { chooseThreshold, measure, mistakes, type Prediction } from '../../../vision/train/calibrate.ts';
+import { chooseThreshold, describeMistake, measure, mistakes, type Prediction } from '../../../vision/train/calibrate.ts';
+import type { PhotoSource } from '../../../vision/train/data.ts';
 
 const [truth, other] = [ALL_CARDS[0]!, ALL_CARDS[1]!];
 
@@ -71,5 +72,26 @@ describe('the confidence threshold', () => {
     const { preds, labels } = photos(10, [{ p: 0.9 }, { p: 0.99 }, { p: 0.999, isCard: 0.1 }]);
     labels[1] = -1;
     expect(mistakes(preds, labels)).toEqual([{ confidence: 0.99, kind: 'none' }, { confidence: 0.9, kind: 'card' }]);
+  });
+
+  it('names each mistake by its condition and its index in the stream when the set says where its photos came from', () => {
+    const { preds, labels } = photos(4, [{ p: 0.9 }, { p: 0.99 }]);
+    labels[1] = -1;
+    const sources: PhotoSource[] = [
+      { index: 17, condition: 'glare-cast', notCard: false },
+      { index: 40, condition: 'overlap', notCard: false },
+      { index: 41, condition: 'plain', notCard: true },
+      { index: 52, condition: 'tilt', notCard: false },
+    ];
+    const found = mistakes(preds, labels, sources);
+    expect(found.map((m) => m.source?.index)).toEqual([40, 17]);
+    expect(found.map(describeMistake)).toEqual(['0.99000 none (overlap #40)', '0.90000 card (glare-cast #17)']);
+    expect(describeMistake({ confidence: 0.999991, kind: 'none', source: { index: 3, condition: 'plain', notCard: true } })).toBe('0.99999 none (not a card, plain #3)');
+    expect(describeMistake({ confidence: 0.5, kind: 'card' })).toBe('0.50000 card');
+  });
+
+  it('refuses photo sources that do not match the predictions one for one', () => {
+    const { preds, labels } = photos(3, [{ p: 0.9 }]);
+    expect(() => mistakes(preds, labels, [{ index: 0, condition: 'plain', notCard: false }])).toThrow(/1 photo sources for 3 predictions/);
   });
 });
