@@ -57,9 +57,20 @@ export interface ConditionsReport {
   styles: StyleSet;
   perLine: number;
   lines: LineReport[];
+  /** Every photo given a card it does not show, by line and index (linePhoto draws it again). */
+  mistakes: ConfidentMistake[];
   /** sha256 (first 16 hex digits) of every photo's bytes in order, and of every answer's card and reason. */
   photosDigest: string;
   answersDigest: string;
+}
+
+/** A photo given a card it does not show: its line and index, the card there (null: none, or two), the card given and how sure. */
+export interface ConfidentMistake {
+  line: EvalLine;
+  index: number;
+  truth: string | null;
+  read: string;
+  confidence: number;
 }
 
 export interface ConditionsOptions {
@@ -91,6 +102,7 @@ export async function evaluateConditions(classifier: CardClassifier, o: Conditio
   const pool = freshFacePool(300, styles);
   const photosHash = createHash('sha256'), answersHash = createHash('sha256');
   const lines: LineReport[] = [];
+  const mistakes: ConfidentMistake[] = [];
   for (const line of o.lines ?? EVAL_LINES) {
     const report: LineReport = { line, photos: 0, right: 0, confidentlyWrong: 0, rejected: 0, rejectedBy: {} };
     const errors: number[] = [];
@@ -107,7 +119,10 @@ export async function evaluateConditions(classifier: CardClassifier, o: Conditio
         report.rejectedBy[r.reason ?? 'unknown'] = (report.rejectedBy[r.reason ?? 'unknown'] ?? 0) + 1;
         if (photo.card === null) report.right++;
       } else if (photo.card !== null && r.card === formatCard(photo.card)) report.right++;
-      else report.confidentlyWrong++;
+      else {
+        report.confidentlyWrong++;
+        mistakes.push({ line, index: i, truth: photo.card === null ? null : formatCard(photo.card), read: r.card, confidence: r.confidence });
+      }
       if (photo.card !== null) {
         const image = await decodeFrame(photo.jpeg);
         const found = locateCard(image);
@@ -125,9 +140,15 @@ export async function evaluateConditions(classifier: CardClassifier, o: Conditio
     lines.push(report);
   }
   return {
-    seed: o.seed, styles, perLine: o.count, lines,
+    seed: o.seed, styles, perLine: o.count, lines, mistakes,
     photosDigest: photosHash.digest('hex').slice(0, 16), answersDigest: answersHash.digest('hex').slice(0, 16),
   };
+}
+
+/** A confident mistake as the report prints it: `glare-cast #45: I2 read as I7 at 0.99990`. */
+export function describeMistake(m: ConfidentMistake): string {
+  const there = m.truth ?? (m.line === 'overlap' ? 'two cards' : m.line === 'empty' ? 'nothing' : 'not a Red7 card');
+  return `${m.line} #${m.index}: ${there} read as ${m.read} at ${m.confidence.toFixed(5)}`;
 }
 
 /** The report as the command prints it: a line per condition, then the digests. */
@@ -141,6 +162,7 @@ export function formatConditions(r: ConditionsReport, backend: string): string {
   return [
     `held-out photos per condition: ${r.perLine} (seed ${r.seed}, ${r.styles} styles, 1280×960 JPEG, backend ${backend}); for overlap, empty and not-card, right means no card given`,
     ...rows,
+    `confidently wrong, photo by photo: ${r.mistakes.length === 0 ? 'none' : r.mistakes.map(describeMistake).join('; ')}`,
     `photos digest: ${r.photosDigest}  answers digest: ${r.answersDigest}`,
   ].join('\n') + '\n';
 }

@@ -99,6 +99,7 @@ describe('red7 vision-eval', () => {
     expect(out).not.toMatch(/^tilt /m);
     // Overlapping cards are never given as a card.
     expect(out).toMatch(/^overlap +2 photos: right \d+ \([\d.]+ %\), confidently wrong 0 /m);
+    expect(out).toMatch(/^confidently wrong, photo by photo: (none|.*#\d+: .* read as [ROYGBIV][1-7] at [\d.]+)$/m);
     expect(out).toMatch(/^photos digest: [0-9a-f]{16} {2}answers digest: [0-9a-f]{16}$/m);
   }, 180_000);
 

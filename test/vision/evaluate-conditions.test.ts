@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { cornerError, EVAL_LINES, isCardLine, linePhoto } from '../../vision/evaluate-conditions.ts';
+import { cornerError, EVAL_LINES, formatConditions, isCardLine, linePhoto, type ConditionsReport } from '../../vision/evaluate-conditions.ts';
 import { freshFacePool } from '../../vision/dataset.ts';
 import type { Point } from '../../vision/homography.ts';
 
@@ -26,6 +26,24 @@ describe('the per-condition evaluation', () => {
     const notCard = await linePhoto('not-card', 2, 5, pool, 160, 120);
     expect(notCard.card).toBeNull();
     expect(notCard.quads).toHaveLength(1);
+  });
+
+  it('names every confidently wrong photo by its line and index, with the card there, the card given and how sure', () => {
+    const report: ConditionsReport = {
+      seed: 5, styles: 'held-out', perLine: 300, photosDigest: '0123456789abcdef', answersDigest: 'fedcba9876543210',
+      lines: [
+        { line: 'glare-cast', photos: 300, right: 290, confidentlyWrong: 1, rejected: 9, rejectedBy: { 'low-confidence': 9 } },
+        { line: 'overlap', photos: 300, right: 299, confidentlyWrong: 1, rejected: 299, rejectedBy: { 'no-card': 299 } },
+      ],
+      mistakes: [
+        { line: 'glare-cast', index: 45, truth: 'I2', read: 'I7', confidence: 0.9999012 },
+        { line: 'overlap', index: 57, truth: null, read: 'B3', confidence: 0.99995 },
+      ],
+    };
+    const out = formatConditions(report, 'wasm');
+    expect(out).toContain('confidently wrong, photo by photo: glare-cast #45: I2 read as I7 at 0.99990; overlap #57: two cards read as B3 at 0.99995\n');
+    expect(formatConditions({ ...report, mistakes: [{ line: 'not-card', index: 3, truth: null, read: 'R1', confidence: 1 }] }, 'wasm')).toContain('not-card #3: not a Red7 card read as R1 at 1.00000');
+    expect(formatConditions({ ...report, mistakes: [] }, 'wasm')).toMatch(/^confidently wrong, photo by photo: none$/m);
   });
 
   it('measures a corner error as the worst corner\'s distance over the card\'s height', () => {
