@@ -146,7 +146,7 @@ export async function evaluateConditions(classifier: CardClassifier, o: Conditio
 }
 
 /** A confident mistake as the report prints it: `glare-cast #45: I2 read as I7 at 0.99990`. */
-export function describeMistake(m: ConfidentMistake): string {
+export function describeConfidentMistake(m: ConfidentMistake): string {
   const there = m.truth ?? (m.line === 'overlap' ? 'two cards' : m.line === 'empty' ? 'nothing' : 'not a Red7 card');
   return `${m.line} #${m.index}: ${there} read as ${m.read} at ${m.confidence.toFixed(5)}`;
 }
@@ -162,7 +162,7 @@ export function formatConditions(r: ConditionsReport, backend: string): string {
   return [
     `held-out photos per condition: ${r.perLine} (seed ${r.seed}, ${r.styles} styles, 1280×960 JPEG, backend ${backend}); for overlap, empty and not-card, right means no card given`,
     ...rows,
-    `confidently wrong, photo by photo: ${r.mistakes.length === 0 ? 'none' : r.mistakes.map(describeMistake).join('; ')}`,
+    `confidently wrong, photo by photo: ${r.mistakes.length === 0 ? 'none' : r.mistakes.map(describeConfidentMistake).join('; ')}`,
     `photos digest: ${r.photosDigest}  answers digest: ${r.answersDigest}`,
   ].join('\n') + '\n';
 }

@@ -55,7 +55,8 @@ export interface Mistake {
 
 /** A mistake as the logs print it: its confidence, its kind, and the photo's condition and index in its stream. */
 export function describeMistake(m: Mistake): string {
-  const what = m.source === undefined ? '' : ` (${m.source.notCard ? 'not a card, ' : ''}${m.source.condition} #${m.source.index})`;
+  const notCard = m.kind === 'none' && m.source?.condition !== 'overlap';
+  const what = m.source === undefined ? '' : ` (${notCard ? 'not a card, ' : ''}${m.source.condition} #${m.source.index})`;
   return `${m.confidence.toFixed(5)} ${m.kind}${what}`;
 }
 

@@ -68,11 +68,14 @@ export interface FeatureSet {
   sources: PhotoSource[];
 }
 
-/** A photo's place in its stream and what it shows: its index (its generator), its table condition, and whether it is a non-card. */
+/**
+ * A photo's place in its stream (its index, so its generator) and its table condition. With its
+ * label it says what the photo shows: a photo without a card label is two cards under `overlap`
+ * and a non-card under any other condition (non-cards are never drawn overlapping).
+ */
 export interface PhotoSource {
   index: number;
   condition: Condition;
-  notCard: boolean;
 }
 
 /** How to make a face pool, in a form a worker process can receive: fresh faces, or K rendered styles per card. */
@@ -118,7 +121,7 @@ export async function makeFeatureRows(pool: FacePool, photos: PhotoStream, first
     x.set(reading.rows, rows * FEATURE_LENGTH);
     card.fill(photo.card === null ? -1 : photo.card, rows, rows + rowsPerPhoto);
     rows += rowsPerPhoto;
-    sources.push({ index: i, condition, notCard });
+    sources.push({ index: i, condition });
     if (onProgress && (i + 1 - first) % 500 === 0) onProgress(i + 1 - first);
   }
   return { x: x.subarray(0, rows * FEATURE_LENGTH), card: card.subarray(0, rows), count: rows, locatorMisses: misses, rowsPerPhoto, sources };

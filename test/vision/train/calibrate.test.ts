@@ -75,23 +75,25 @@ describe('the confidence threshold', () => {
   });
 
   it('names each mistake by its condition and its index in the stream when the set says where its photos came from', () => {
-    const { preds, labels } = photos(4, [{ p: 0.9 }, { p: 0.99 }]);
+    const { preds, labels } = photos(4, [{ p: 0.9 }, { p: 0.99 }, { p: 0.95 }]);
     labels[1] = -1;
+    labels[2] = -1;
     const sources: PhotoSource[] = [
-      { index: 17, condition: 'glare-cast', notCard: false },
-      { index: 40, condition: 'overlap', notCard: false },
-      { index: 41, condition: 'plain', notCard: true },
-      { index: 52, condition: 'tilt', notCard: false },
+      { index: 17, condition: 'glare-cast' },
+      { index: 40, condition: 'overlap' },
+      { index: 41, condition: 'plain' },
+      { index: 52, condition: 'tilt' },
     ];
     const found = mistakes(preds, labels, sources);
-    expect(found.map((m) => m.source?.index)).toEqual([40, 17]);
-    expect(found.map(describeMistake)).toEqual(['0.99000 none (overlap #40)', '0.90000 card (glare-cast #17)']);
-    expect(describeMistake({ confidence: 0.999991, kind: 'none', source: { index: 3, condition: 'plain', notCard: true } })).toBe('0.99999 none (not a card, plain #3)');
+    expect(found.map((m) => m.source?.index)).toEqual([40, 41, 17]);
+    // A photo without a card label is two cards under overlap and a non-card under any other condition.
+    expect(found.map(describeMistake)).toEqual(['0.99000 none (overlap #40)', '0.95000 none (not a card, plain #41)', '0.90000 card (glare-cast #17)']);
+    expect(describeMistake({ confidence: 0.999991, kind: 'none', source: { index: 3, condition: 'plain' } })).toBe('0.99999 none (not a card, plain #3)');
     expect(describeMistake({ confidence: 0.5, kind: 'card' })).toBe('0.50000 card');
   });
 
   it('refuses photo sources that do not match the predictions one for one', () => {
     const { preds, labels } = photos(3, [{ p: 0.9 }]);
-    expect(() => mistakes(preds, labels, [{ index: 0, condition: 'plain', notCard: false }])).toThrow(/1 photo sources for 3 predictions/);
+    expect(() => mistakes(preds, labels, [{ index: 0, condition: 'plain' }])).toThrow(/1 photo sources for 3 predictions/);
   });
 });
