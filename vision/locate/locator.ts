@@ -12,13 +12,14 @@ import type { Point } from '../homography.ts';
 import { hypot } from './hypot.ts';
 import { SOLID_EDGE, SOLID_FULL, solidShare, withSolid } from './solid-ink.ts';
 import { foreground, GLARE_SATURATION, MASK_FACTOR, shrink, tableDistance, type Shrunk, type TableDistance } from './table.ts';
-import { clippedGlare, glareAlong, glareInside, glareMask, spilled } from './glare.ts';
+import { CLIPPED, clippedGlare, glareAlong, glareInside, glareMask, spilled } from './glare.ts';
 import { blobs, clean, touchesBorder, type Blob } from './blobs.ts';
 import { cardCorners, corners, edgePixelsOf, edgeSupport, outlineSupport, rectangleCorners, EDGE_SHARE, INLIER } from './outline.ts';
 import { crossFilter, grow, opened } from './morphology.ts';
 import { handPixels } from './hand.ts';
 import { cutCard, cutThreeSided } from './cut.ts';
-import { convergence, convexHull, grownQuad, insideTest, intersect, largestQuad, mostSupportedLine, quadArea, quadShape, uncut } from './geometry.ts';
+import { sidedQuads } from './sides.ts';
+import { CARD_ASPECT, convergence, convexHull, grownQuad, insideTest, intersect, largestQuad, mostSupportedLine, quadArea, quadShape, uncut } from './geometry.ts';
 
 /** The locator's answer: one card with its corners (TL, TR, BR, BL), none, or several. */
 export type Located =
@@ -478,6 +479,98 @@ function cutAlone(f: Shrunk, t: TableDistance, everyBlob: readonly Blob[][]): Lo
   return null;
 }
 
+/** Light this bright (bytes) may hide a card's edge: a lamp's glare on it, or on the table beside it. */
+const LIT = 215;
+/** The least clipped light near a card, as a share of its quad, for its sides to be looked for round glare. */
+const CLIPPED_NEAR = 0.01;
+/** How far (mask pixels) round clipped light a lamp's tinted ring reaches. */
+const LAMP_RING = 6;
+/** How far round clipped light the lamp's halo on the table reaches (mask pixels). */
+const LAMP_HALO = 12;
+/** The least share of a quad where its blob shows unlit: the card must be seen, not only the light on it. */
+const SIDED_SEEN = 0.5;
+/** The least share of a quad that its blob and the light over it must fill. */
+const SIDED_FILL = 0.9;
+
+/** Clipped light and the ring a lamp's glare tints round it (see LAMP_RING). */
+function lampRing(f: Shrunk, reach = LAMP_RING): Uint8Array {
+  const core = new Uint8Array(f.w * f.h);
+  for (let i = 0; i < core.length; i++) core[i] = f.l[i]! >= CLIPPED ? 1 : 0;
+  return grow(core, f.w, f.h, reach);
+}
+
+/** The least share of what a swollen card's blob holds beyond its straight sides that must lie in a lamp's ring. */
+const SWALLOWED_LIGHT = 0.7;
+/** ... and the least of it, as a share of the blob: a glare disc, not a corner's few pixels. */
+const SWALLOWED_AREA = 0.03;
+
+/**
+ * A card whose outline glare has broken (see sides.ts): the biggest blobs' straight runs, from
+ * each source level, make quads; the one most edge pixels lie on is kept when clipped light lies
+ * near it, its blob and the light fill it, its sides are sharp where no light hides them and
+ * nothing of a second card's colour lies beside it. With `swallowed`, that quad must also have
+ * a lamp's light in its blob beyond it (a card that swallowed the light spilling off it).
+ */
+function sidedCard(img: RawImage, f: Shrunk, t: TableDistance, everyBlob: readonly Blob[][], sources: readonly Blob[][], swallowed = false): Point[] | null {
+  // A patterned cloth's own straight runs (gingham, stripes) make quads of the pattern.
+  if (t.cloth) return null;
+  let best: { quad: Point[]; support: number; blob: Blob } | null = null;
+  const ring = lampRing(f);
+  for (const level of sources) {
+    for (const b of level.filter((x) => x.area >= MIN_AREA * f.w * f.h).sort((x, y) => y.area - x.area).slice(0, 2)) {
+      for (const { quad, support } of sidedQuads(edgePixelsOf(b, f.w, f.h), Math.sqrt(b.area / CARD_ASPECT)).slice(0, 4)) {
+        if (best !== null && support <= best.support) break;
+        if (sidedOneCard(img, f, t, everyBlob, b, quad, ring)) best = { quad, support, blob: b };
+      }
+    }
+  }
+  return best === null || (swallowed && !swallowedLight(f, best.blob, best.quad)) ? null : best.quad;
+}
+
+/** The checks sidedCard asks of a quad (frame pixels) made from blob `b`'s straight runs. */
+function sidedOneCard(img: RawImage, f: Shrunk, t: TableDistance, everyBlob: readonly Blob[][], b: Blob, quad: Point[], ring: Uint8Array): boolean {
+  const q = quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
+  const area = quadArea(q);
+  if (area < 0.6 * b.area || area > 1.6 * b.area) return false;
+  const inBlob = new Uint8Array(f.w * f.h);
+  for (const i of b.pixels) inBlob[i] = 1;
+  const inside = insideTest(q, 0), reach = 0.1 * Math.sqrt(area), near = insideTest(q, reach);
+  let filled = 0, clipped = 0, card = 0;
+  const xs = q.map((p) => p[0]), ys = q.map((p) => p[1]);
+  for (let y = Math.max(0, Math.floor(Math.min(...ys) - reach)); y <= Math.min(f.h - 1, Math.ceil(Math.max(...ys) + reach)); y++) {
+    for (let x = Math.max(0, Math.floor(Math.min(...xs) - reach)); x <= Math.min(f.w - 1, Math.ceil(Math.max(...xs) + reach)); x++) {
+      const i = y * f.w + x;
+      if (inside(x + 0.5, y + 0.5) && (inBlob[i] || f.l[i]! >= LIT)) { filled++; if (f.l[i]! < LIT) card++; }
+      if (f.l[i]! >= CLIPPED && near(x + 0.5, y + 0.5)) clipped++;
+    }
+  }
+  if (clipped < CLIPPED_NEAR * area || filled < SIDED_FILL * area || card < SIDED_SEEN * area) return false;
+  // The blob beyond the quad may be the lamp's light on the table (its core and the tinted ring
+  // round it), never another card's colour.
+  const beside = insideTest(q, 2);
+  let foreign = 0;
+  for (const i of b.pixels) {
+    if (ring[i] || beside((i % f.w) + 0.5, ((i / f.w) | 0) + 0.5)) continue;
+    if (hypot(f.c1[i]!, f.c2[i]!) > SATURATED && t.washed(f.c1[i]!, f.c2[i]!) > GLARE_SATURATION) foreign++;
+  }
+  if (foreign > SLIVER_SHARE * area || secondHueShare(f, q) > SECOND_HUE) return false;
+  // A side is hidden where the light is bright on both sides of it: glare over the card's edge.
+  const lit = (x: number, y: number): boolean => f.l[Math.min(f.h - 1, Math.max(0, Math.floor(y / MASK_FACTOR))) * f.w + Math.min(f.w - 1, Math.max(0, Math.floor(x / MASK_FACTOR)))]! >= LIT;
+  return edgeSupport(img, quad, (x, y, ix, iy) => lit(x, y) && lit(ix, iy)) >= HAND_EDGE && !secondCard(f, t, everyBlob, null, quad);
+}
+
+/** Whether what a blob holds beyond a quad (frame pixels) is mostly a lamp's light, not a card's white border all round. */
+function swallowedLight(f: Shrunk, b: Blob, quad: readonly Point[]): boolean {
+  const inside = insideTest(quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point), 1), lamp = lampRing(f, LAMP_HALO);
+  let beyond = 0, lit = 0;
+  for (const i of b.pixels) {
+    if (inside((i % f.w) + 0.5, ((i / f.w) | 0) + 0.5)) continue;
+    beyond++;
+    lit += lamp[i]!;
+  }
+  return beyond >= SWALLOWED_AREA * b.area && lit >= SWALLOWED_LIGHT * beyond;
+}
+
 /** Locates the one card in an RGB frame (any rotation), or says there is none or several. */
 export function locateCard(img: RawImage): Located {
   if (img.width < 32 || img.height < 32) return { kind: 'none' };
@@ -572,6 +665,12 @@ function locateWith(img: RawImage, f: Shrunk, distance: TableDistance): Located 
   // strays from it (the glare's round edge; a card's white border along its edge is straight),
   // it is fitted again without the glare.
   const first = pick();
+  // A card that swallowed a lamp's light spilling off it onto the table: its straight sides,
+  // where the light lies beyond them, make the card whatever the glare mask saw.
+  if (levels.length === 0 || (first !== null && strays(first, f.w, f.h))) {
+    const lit = sidedCard(img, f, distance, everyBlob, everyBlob, true);
+    if (lit !== null) return { kind: 'card', quad: lit };
+  }
   const swollen = first !== null && strays(first, f.w, f.h) && glareAlong(first.quad, glare(), f.w, f.h);
   let found: Level | Located | null = null;
   if (swollen) found = findIn(glareFree(), true);
@@ -588,10 +687,14 @@ function locateWith(img: RawImage, f: Shrunk, distance: TableDistance): Located 
   }
   // A hand over the card, reaching in from the frame's edge, is cut out before none or several is said.
   const held = (): Located | null => handHeldCard(img, f, everyBlob, glare);
-  if (found !== null && 'kind' in found) return held() ?? found;
+  const sided = (): Located | null => {
+    const quad = sidedCard(img, f, distance, everyBlob, [...everyBlob, ...glareFree()]);
+    return quad === null ? null : { kind: 'card', quad };
+  };
+  if (found !== null && 'kind' in found) return held() ?? (found.kind === 'none' ? sided() : null) ?? found;
   if (found !== null) levels.splice(0, levels.length, found);
   const chosen = pick();
-  if (chosen === null) return held() ?? cutAlone(f, distance, everyBlob) ?? { kind: 'none' };
+  if (chosen === null) return held() ?? cutAlone(f, distance, everyBlob) ?? sided() ?? { kind: 'none' };
   // Much smaller card-like blobs beside a big one are labels or coins, not a second card.
   const small = 0.4 * chosen.biggest.area;
   const cards = chosen.blobs.filter((b) => b.area > small);

@@ -239,7 +239,7 @@ function refineCorners(edgePixels: readonly Point[], hullPoints: readonly Point[
  * step all the way round; a blob that has swallowed a lit patch of table has a side running
  * through the light's smooth gradient, where the step is small.
  */
-export function edgeSupport(img: RawImage, quad: readonly Point[], hidden?: (x: number, y: number) => boolean): number {
+export function edgeSupport(img: RawImage, quad: readonly Point[], hidden?: (x: number, y: number, insideX: number, insideY: number) => boolean): number {
   const { width: w, height: h, channels: c, data: d } = img;
   const cx = (quad[0]![0] + quad[1]![0] + quad[2]![0] + quad[3]![0]) / 4, cy = (quad[0]![1] + quad[1]![1] + quad[2]![1] + quad[3]![1]) / 4;
   const at = (x: number, y: number, k: number): number => {
@@ -256,7 +256,7 @@ export function edgeSupport(img: RawImage, quad: readonly Point[], hidden?: (x: 
     for (let k = 1; k < EDGE_SAMPLES; k++) {
       const t = 0.1 + (0.8 * k) / EDGE_SAMPLES;
       const px = a[0] + (b[0] - a[0]) * t, py = a[1] + (b[1] - a[1]) * t;
-      if (hidden?.(px + EDGE_REACH * nx, py + EDGE_REACH * ny)) continue;
+      if (hidden?.(px + EDGE_REACH * nx, py + EDGE_REACH * ny, px - EDGE_REACH * nx, py - EDGE_REACH * ny)) continue;
       let sq = 0;
       for (let ch = 0; ch < 3; ch++) sq += (at(px + EDGE_REACH * nx, py + EDGE_REACH * ny, ch) - at(px - EDGE_REACH * nx, py - EDGE_REACH * ny, ch)) ** 2;
       steps.push(Math.sqrt(sq));
