@@ -524,7 +524,7 @@ function sidedCard(img: RawImage, f: Shrunk, t: TableDistance, everyBlob: readon
       }
     }
   }
-  return best === null || (swallowed && !swallowedLight(f, best.blob, best.quad)) ? null : best.quad;
+  return best === null || (swallowed && !swallowedLight(f, best.blob, best.quad) && !bittenByLight(f, best.blob, best.quad)) ? null : best.quad;
 }
 
 /** The checks sidedCard asks of a quad (frame pixels) made from blob `b`'s straight runs. */
@@ -569,6 +569,24 @@ function swallowedLight(f: Shrunk, b: Blob, quad: readonly Point[]): boolean {
     lit += lamp[i]!;
   }
   return beyond >= SWALLOWED_AREA * b.area && lit >= SWALLOWED_LIGHT * beyond;
+}
+
+/** Whether what a quad (frame pixels) holds beyond its blob is mostly light: a lamp's glare bit the card out of the mask. */
+function bittenByLight(f: Shrunk, b: Blob, quad: readonly Point[]): boolean {
+  const q = quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
+  const inBlob = new Uint8Array(f.w * f.h);
+  for (const i of b.pixels) inBlob[i] = 1;
+  const inside = insideTest(q, -1), xs = q.map((p) => p[0]), ys = q.map((p) => p[1]);
+  let bitten = 0, lit = 0;
+  for (let y = Math.max(0, Math.floor(Math.min(...ys))); y <= Math.min(f.h - 1, Math.ceil(Math.max(...ys))); y++) {
+    for (let x = Math.max(0, Math.floor(Math.min(...xs))); x <= Math.min(f.w - 1, Math.ceil(Math.max(...xs))); x++) {
+      const i = y * f.w + x;
+      if (inBlob[i] || !inside(x + 0.5, y + 0.5)) continue;
+      bitten++;
+      if (f.l[i]! >= LIT) lit++;
+    }
+  }
+  return bitten >= SWALLOWED_AREA * quadArea(q) && lit >= SWALLOWED_LIGHT * bitten;
 }
 
 /** Locates the one card in an RGB frame (any rotation), or says there is none or several. */
