@@ -487,10 +487,22 @@ const CLIPPED_NEAR = 0.01;
 const LAMP_RING = 6;
 /** How far round clipped light the lamp's halo on the table reaches (mask pixels). */
 const LAMP_HALO = 12;
+/** A straight-sided quad's least and greatest area, as shares of its blob's. */
+const SIDED_AREA = [0.6, 1.6] as const;
 /** The least share of a quad where its blob shows unlit: the card must be seen, not only the light on it. */
 const SIDED_SEEN = 0.5;
 /** The least share of a quad that its blob and the light over it must fill. */
 const SIDED_FILL = 0.9;
+
+/** The quads each blob's straight runs make, kept for a second look at the same blob in the same frame. */
+const quadsOf = new WeakMap<Blob, Array<{ quad: Point[]; support: number }>>();
+
+/** Clipped pixels in the whole frame: a quad near fewer than CLIPPED_NEAR of its area of them is never kept, so blobs of a frame without them are not looked at. */
+function clippedIn(f: Shrunk): number {
+  let n = 0;
+  for (let i = 0; i < f.l.length; i++) if (f.l[i]! >= CLIPPED) n++;
+  return n;
+}
 
 /** Clipped light and the ring a lamp's glare tints round it (see LAMP_RING). */
 function lampRing(f: Shrunk, reach = LAMP_RING): Uint8Array {
@@ -515,12 +527,18 @@ function sidedCard(img: RawImage, f: Shrunk, t: TableDistance, everyBlob: readon
   // A patterned cloth's own straight runs (gingham, stripes) make quads of the pattern.
   if (t.cloth) return null;
   let best: { quad: Point[]; support: number; blob: Blob } | null = null;
-  const ring = lampRing(f);
+  const clipped = clippedIn(f);
+  let ringMemo: Uint8Array | null = null;
+  const ring = (): Uint8Array => (ringMemo ??= lampRing(f));
   for (const level of sources) {
     for (const b of level.filter((x) => x.area >= MIN_AREA * f.w * f.h).sort((x, y) => y.area - x.area).slice(0, 2)) {
-      for (const { quad, support } of sidedQuads(edgePixelsOf(b, f.w, f.h), Math.sqrt(b.area / CARD_ASPECT)).slice(0, 4)) {
+      // A kept quad is at least SIDED_AREA[0] of its blob's, with clipped light near it over CLIPPED_NEAR of that.
+      if (clipped < CLIPPED_NEAR * SIDED_AREA[0] * b.area) continue;
+      let quads = quadsOf.get(b);
+      if (quads === undefined) quadsOf.set(b, (quads = sidedQuads(edgePixelsOf(b, f.w, f.h), Math.sqrt(b.area / CARD_ASPECT)).slice(0, 4)));
+      for (const { quad, support } of quads) {
         if (best !== null && support <= best.support) break;
-        if (sidedOneCard(img, f, t, everyBlob, b, quad, ring)) best = { quad, support, blob: b };
+        if (sidedOneCard(img, f, t, everyBlob, b, quad, ring())) best = { quad, support, blob: b };
       }
     }
   }
@@ -531,7 +549,7 @@ function sidedCard(img: RawImage, f: Shrunk, t: TableDistance, everyBlob: readon
 function sidedOneCard(img: RawImage, f: Shrunk, t: TableDistance, everyBlob: readonly Blob[][], b: Blob, quad: Point[], ring: Uint8Array): boolean {
   const q = quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
   const area = quadArea(q);
-  if (area < 0.6 * b.area || area > 1.6 * b.area) return false;
+  if (area < SIDED_AREA[0] * b.area || area > SIDED_AREA[1] * b.area) return false;
   const inBlob = new Uint8Array(f.w * f.h);
   for (const i of b.pixels) inBlob[i] = 1;
   const inside = insideTest(q, 0), reach = 0.1 * Math.sqrt(area), near = insideTest(q, reach);
