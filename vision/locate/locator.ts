@@ -254,8 +254,7 @@ function secondCard(f: Shrunk, t: TableDistance, levels: readonly Blob[][], card
   if (secondHueShare(f, q) > SECOND_HUE && onOutline < OUTLINE_SHARE) return true;
   // Two cards of one colour: the quad takes in table at the notches between them and the blob's
   // outline strays from it (a white numeral biting a card's edge is not table).
-  const inBlob = new Uint8Array(f.w * f.h);
-  for (const i of card.pixels) inBlob[i] = 1;
+  const inBlob = blobMask(f, card);
   const xs = q.map((p) => p[0]), ys = q.map((p) => p[1]);
   let table = 0;
   const wellInside = insideTest(q, -1);
@@ -447,7 +446,7 @@ function handHeldCard(img: RawImage, f: Shrunk, everyBlob: readonly Blob[][], gl
       if (outside < HAND_OUTSIDE * handArea || handArea - outside > HAND_OVER * quadArea(q)) continue;
       // The hand's own rim (its edge's blend with the card, its shadow) is no second card either.
       const near = grow(hand, f.w, f.h, 2);
-      const hidden = (x: number, y: number): boolean => near[Math.min(f.h - 1, Math.max(0, Math.floor(y / MASK_FACTOR))) * f.w + Math.min(f.w - 1, Math.max(0, Math.floor(x / MASK_FACTOR)))] === 1;
+      const hidden = (x: number, y: number): boolean => near[maskIndex(f, x, y)] === 1;
       if (edgeSupport(img, found.quad, hidden) < HAND_EDGE) continue;
       // A second hue (a card's pale panel has one too) is a second card only where the card's outline away from the hand strays from the quad.
       const edge = edgePixelsOf(rest, f.w, f.h).filter(([x, y]) => !near[(y | 0) * f.w + (x | 0)]);
@@ -477,6 +476,18 @@ function cutAlone(f: Shrunk, t: TableDistance, everyBlob: readonly Blob[][]): Lo
     return { kind: 'card', quad };
   }
   return null;
+}
+
+/** The mask pixel under a point of the frame (frame pixels), held inside the mask. */
+function maskIndex(f: Shrunk, x: number, y: number): number {
+  return Math.min(f.h - 1, Math.max(0, Math.floor(y / MASK_FACTOR))) * f.w + Math.min(f.w - 1, Math.max(0, Math.floor(x / MASK_FACTOR)));
+}
+
+/** A blob's pixels as a mask of the frame's size. */
+function blobMask(f: Shrunk, b: Blob): Uint8Array {
+  const m = new Uint8Array(f.w * f.h);
+  for (const i of b.pixels) m[i] = 1;
+  return m;
 }
 
 /** Light this bright (bytes) may hide a card's edge: a lamp's glare on it, or on the table beside it. */
@@ -526,7 +537,7 @@ const SWALLOWED_AREA = 0.03;
 function sidedCard(img: RawImage, f: Shrunk, t: TableDistance, everyBlob: readonly Blob[][], sources: readonly Blob[][], swallowed = false): Point[] | null {
   // A patterned cloth's own straight runs (gingham, stripes) make quads of the pattern.
   if (t.cloth) return null;
-  let best: { quad: Point[]; support: number; blob: Blob } | null = null;
+  let best: { quad: Point[]; support: number; blob: Blob; inBlob: Uint8Array } | null = null;
   const clipped = clippedIn(f);
   let ringMemo: Uint8Array | null = null;
   const ring = (): Uint8Array => (ringMemo ??= lampRing(f));
@@ -535,23 +546,26 @@ function sidedCard(img: RawImage, f: Shrunk, t: TableDistance, everyBlob: readon
       // A kept quad is at least SIDED_AREA[0] of its blob's, with clipped light near it over CLIPPED_NEAR of that.
       if (clipped < CLIPPED_NEAR * SIDED_AREA[0] * b.area) continue;
       let quads = quadsOf.get(b);
-      if (quads === undefined) quadsOf.set(b, (quads = sidedQuads(edgePixelsOf(b, f.w, f.h), Math.sqrt(b.area / CARD_ASPECT)).slice(0, 4)));
+      if (quads === undefined) {
+        const edge = edgePixelsOf(b, f.w, f.h).filter(([x, y]) => x > 1 && y > 1 && x < f.w - 1 && y < f.h - 1);
+        quadsOf.set(b, (quads = sidedQuads(edge, Math.sqrt(b.area / CARD_ASPECT)).slice(0, 4)));
+      }
+      let inBlob: Uint8Array | null = null;
       for (const { quad, support } of quads) {
         if (best !== null && support <= best.support) break;
-        if (sidedOneCard(img, f, t, everyBlob, b, quad, ring())) best = { quad, support, blob: b };
+        inBlob ??= blobMask(f, b);
+        if (sidedOneCard(img, f, t, everyBlob, b, inBlob, quad, ring())) best = { quad, support, blob: b, inBlob };
       }
     }
   }
-  return best === null || (swallowed && !swallowedLight(f, best.blob, best.quad) && !bittenByLight(f, best.blob, best.quad)) ? null : best.quad;
+  return best === null || (swallowed && !swallowedLight(f, best.blob, best.quad) && !bittenByLight(f, best.inBlob, best.quad)) ? null : best.quad;
 }
 
 /** The checks sidedCard asks of a quad (frame pixels) made from blob `b`'s straight runs. */
-function sidedOneCard(img: RawImage, f: Shrunk, t: TableDistance, everyBlob: readonly Blob[][], b: Blob, quad: Point[], ring: Uint8Array): boolean {
+function sidedOneCard(img: RawImage, f: Shrunk, t: TableDistance, everyBlob: readonly Blob[][], b: Blob, inBlob: Uint8Array, quad: Point[], ring: Uint8Array): boolean {
   const q = quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
   const area = quadArea(q);
   if (area < SIDED_AREA[0] * b.area || area > SIDED_AREA[1] * b.area) return false;
-  const inBlob = new Uint8Array(f.w * f.h);
-  for (const i of b.pixels) inBlob[i] = 1;
   const inside = insideTest(q, 0), reach = 0.1 * Math.sqrt(area), near = insideTest(q, reach);
   let filled = 0, clipped = 0, card = 0;
   const xs = q.map((p) => p[0]), ys = q.map((p) => p[1]);
@@ -573,7 +587,7 @@ function sidedOneCard(img: RawImage, f: Shrunk, t: TableDistance, everyBlob: rea
   }
   if (foreign > SLIVER_SHARE * area || secondHueShare(f, q) > SECOND_HUE) return false;
   // A side is hidden where the light is bright on both sides of it: glare over the card's edge.
-  const lit = (x: number, y: number): boolean => f.l[Math.min(f.h - 1, Math.max(0, Math.floor(y / MASK_FACTOR))) * f.w + Math.min(f.w - 1, Math.max(0, Math.floor(x / MASK_FACTOR)))]! >= LIT;
+  const lit = (x: number, y: number): boolean => f.l[maskIndex(f, x, y)]! >= LIT;
   return edgeSupport(img, quad, (x, y, ix, iy) => lit(x, y) && lit(ix, iy)) >= HAND_EDGE && !secondCard(f, t, everyBlob, null, quad);
 }
 
@@ -589,11 +603,9 @@ function swallowedLight(f: Shrunk, b: Blob, quad: readonly Point[]): boolean {
   return beyond >= SWALLOWED_AREA * b.area && lit >= SWALLOWED_LIGHT * beyond;
 }
 
-/** Whether what a quad (frame pixels) holds beyond its blob is mostly light: a lamp's glare bit the card out of the mask. */
-function bittenByLight(f: Shrunk, b: Blob, quad: readonly Point[]): boolean {
+/** Whether what a quad (frame pixels) holds beyond its blob (`inBlob`, a mask) is mostly light: a lamp's glare bit the card out of the mask. */
+function bittenByLight(f: Shrunk, inBlob: Uint8Array, quad: readonly Point[]): boolean {
   const q = quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
-  const inBlob = new Uint8Array(f.w * f.h);
-  for (const i of b.pixels) inBlob[i] = 1;
   const inside = insideTest(q, -1), xs = q.map((p) => p[0]), ys = q.map((p) => p[1]);
   let bitten = 0, lit = 0;
   for (let y = Math.max(0, Math.floor(Math.min(...ys))); y <= Math.min(f.h - 1, Math.ceil(Math.max(...ys))); y++) {
@@ -701,13 +713,14 @@ function locateWith(img: RawImage, f: Shrunk, distance: TableDistance): Located 
   // strays from it (the glare's round edge; a card's white border along its edge is straight),
   // it is fitted again without the glare.
   const first = pick();
+  const firstStrays = first !== null && strays(first, f.w, f.h);
   // A card that swallowed a lamp's light spilling off it onto the table: its straight sides,
   // where the light lies beyond them, make the card whatever the glare mask saw.
-  if (levels.length === 0 || (first !== null && strays(first, f.w, f.h))) {
+  if (levels.length === 0 || firstStrays) {
     const lit = sidedCard(img, f, distance, everyBlob, everyBlob, true);
     if (lit !== null) return { kind: 'card', quad: lit };
   }
-  const swollen = first !== null && strays(first, f.w, f.h) && glareAlong(first.quad, glare(), f.w, f.h);
+  const swollen = firstStrays && glareAlong(first!.quad, glare(), f.w, f.h);
   let found: Level | Located | null = null;
   if (swollen) found = findIn(glareFree(), true);
   else if (levels.length === 0) {

@@ -160,8 +160,11 @@ export function cardCorners(b: Blob, w: number, h: number): Point[] {
   return outlineSupport(edge, fromRectangle) > outlineSupport(edge, fromPoints) ? fromRectangle : fromPoints;
 }
 
-/** How many edge pixels lie within INLIER of the quad's sides (the quad in frame pixels, the points in mask pixels). */
-export function outlineSupport(edge: readonly Point[], quad: readonly Point[]): number {
+/**
+ * How many edge pixels lie within `inlier` of the quad's sides (the quad in frame pixels, the
+ * points in mask pixels), counting those within `slack` (a share of the side) past its ends.
+ */
+export function outlineSupport(edge: readonly Point[], quad: readonly Point[], inlier = INLIER, slack = 0): number {
   const q = quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
   // Each side's ends and length, worked out once rather than for every edge pixel (the same numbers).
   const sides = [0, 1, 2, 3].map((k) => {
@@ -175,7 +178,7 @@ export function outlineSupport(edge: readonly Point[], quad: readonly Point[]): 
     for (let k = 0; k < 4; k++) {
       const { ax, ay, cx, cy, len2, len } = sides[k]!;
       const t = ((px - ax) * (cx - ax) + (py - ay) * (cy - ay)) / len2;
-      if (t >= 0 && t <= 1 && Math.abs((px - ax) * (cy - ay) - (py - ay) * (cx - ax)) / len < INLIER) { n++; break; }
+      if (t >= -slack && t <= 1 + slack && Math.abs((px - ax) * (cy - ay) - (py - ay) * (cx - ax)) / len < inlier) { n++; break; }
     }
   }
   return n;

@@ -3,6 +3,7 @@
 // puts it. Glare's own outline is round, so it gives no long straight run.
 import type { Point } from '../homography.ts';
 import { CARD_ASPECT, fitLine, intersect, quadShape } from './geometry.ts';
+import { outlineSupport } from './outline.ts';
 import { MASK_FACTOR } from './table.ts';
 
 /** A straight run of edge pixels: its line and how far along it the run reaches each way. */
@@ -66,7 +67,8 @@ export function straightRuns(edge: readonly Point[], least: number): Run[] {
       return Math.abs((p[0] - b.at[0]) * b.dir[1] - (p[1] - b.at[1]) * b.dir[0]) < ON_RUN && t >= b.from - 0.5 && t <= b.to + 0.5;
     });
     const line = fitLine(mine);
-    left = left.filter((p) => !mine.includes(p));
+    const taken = new Set(mine);
+    left = left.filter((p) => !taken.has(p));
     if (line === null) continue;
     const ts = mine.map((p) => (p[0] - line.at[0]) * line.dir[0] + (p[1] - line.at[1]) * line.dir[1]);
     runs.push({ ...line, from: Math.min(...ts), to: Math.max(...ts), count: mine.length });
@@ -130,10 +132,10 @@ function inOrder(q: Point[]): Point[] {
 /**
  * The card quads (frame pixels) that a blob's straight runs make, each with how many edge
  * pixels lie on its outline, most first. `side` is the card's expected short side (mask pixels):
- * a run must be a third of it to count.
+ * a run must be a third of it to count. The frame's edge is no side of a card: leave its pixels out.
  */
 export function sidedQuads(edge: readonly Point[], side: number): Array<{ quad: Point[]; support: number }> {
-  const runs = straightRuns(edge.filter(([x, y]) => x > 1 && y > 1), Math.max(8, Math.round(side / 3)));
+  const runs = straightRuns(edge, Math.max(8, Math.round(side / 3)));
   const out: Array<{ quad: Point[]; support: number }> = [];
   for (let i = 0; i < runs.length; i++) {
     for (let j = i + 1; j < runs.length; j++) {
@@ -144,23 +146,10 @@ export function sidedQuads(edge: readonly Point[], side: number): Array<{ quad: 
         const q = fromThree(a, b, c, runs);
         if (q === null || !quadShape(q)) continue;
         const quad = inOrder(q);
-        out.push({ quad, support: onOutline(edge, q) });
+        // Counted on the quad as fitted (before inOrder moves its sides out), a little past its corners.
+        out.push({ quad, support: outlineSupport(edge, q.map(([x, y]) => [x * MASK_FACTOR, y * MASK_FACTOR] as Point), ON_RUN, 0.02) });
       }
     }
   }
   return out.sort((x, y) => y.support - x.support);
-}
-
-/** Edge pixels within ON_RUN of a quad's sides (both in mask pixels). */
-function onOutline(edge: readonly Point[], q: readonly Point[]): number {
-  let n = 0;
-  for (const p of edge) {
-    for (let k = 0; k < 4; k++) {
-      const a = q[k]!, b = q[(k + 1) % 4]!, len = Math.hypot(b[0] - a[0], b[1] - a[1]);
-      const t = ((p[0] - a[0]) * (b[0] - a[0]) + (p[1] - a[1]) * (b[1] - a[1])) / (len * len);
-      if (t < -0.02 || t > 1.02) continue;
-      if (Math.abs((p[0] - a[0]) * (b[1] - a[1]) - (p[1] - a[1]) * (b[0] - a[0])) / len < ON_RUN) { n++; break; }
-    }
-  }
-  return n;
 }
