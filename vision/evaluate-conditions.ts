@@ -59,9 +59,22 @@ export interface ConditionsReport {
   lines: LineReport[];
   /** Every photo given a card it does not show, by line and index (linePhoto draws it again). */
   mistakes: ConfidentMistake[];
+  /**
+   * The one-card lines together, by the numerals' typeface and by the face's layout: which
+   * printings the figures rest on, and which of them the reader struggles with.
+   */
+  byFamily: Record<string, PrintingTally>;
+  byLayout: Record<string, PrintingTally>;
   /** sha256 (first 16 hex digits) of every photo's bytes in order, and of every answer's card and reason. */
   photosDigest: string;
   answersDigest: string;
+}
+
+/** One-card photos of one typeface or layout: how many, read right, and given a wrong card. */
+export interface PrintingTally {
+  photos: number;
+  right: number;
+  confidentlyWrong: number;
 }
 
 /** A photo given a card it does not show: its line and index, the card there (null: none, or two), the card given and how sure. */
@@ -103,6 +116,7 @@ export async function evaluateConditions(classifier: CardClassifier, o: Conditio
   const photosHash = createHash('sha256'), answersHash = createHash('sha256');
   const lines: LineReport[] = [];
   const mistakes: ConfidentMistake[] = [];
+  const byFamily: Record<string, PrintingTally> = {}, byLayout: Record<string, PrintingTally> = {};
   for (const line of o.lines ?? EVAL_LINES) {
     const report: LineReport = { line, photos: 0, right: 0, confidentlyWrong: 0, rejected: 0, rejectedBy: {} };
     const errors: number[] = [];
@@ -124,6 +138,9 @@ export async function evaluateConditions(classifier: CardClassifier, o: Conditio
         mistakes.push({ line, index: i, truth: photo.card === null ? null : formatCard(photo.card), read: r.card, confidence: r.confidence });
       }
       if (photo.card !== null) {
+        const read = r.card === null ? 'none' : r.card === formatCard(photo.card) ? 'right' : 'wrong';
+        tallyPrinting(byFamily, photo.family ?? 'unknown', read);
+        tallyPrinting(byLayout, photo.layout ?? 'unknown', read);
         const image = await decodeFrame(photo.jpeg);
         const found = locateCard(image);
         if (found.kind === 'card') {
@@ -140,9 +157,24 @@ export async function evaluateConditions(classifier: CardClassifier, o: Conditio
     lines.push(report);
   }
   return {
-    seed: o.seed, styles, perLine: o.count, lines, mistakes,
+    seed: o.seed, styles, perLine: o.count, lines, mistakes, byFamily, byLayout,
     photosDigest: photosHash.digest('hex').slice(0, 16), answersDigest: answersHash.digest('hex').slice(0, 16),
   };
+}
+
+function tallyPrinting(tallies: Record<string, PrintingTally>, name: string, read: 'right' | 'wrong' | 'none'): void {
+  const t = (tallies[name] ??= { photos: 0, right: 0, confidentlyWrong: 0 });
+  t.photos++;
+  if (read === 'right') t.right++;
+  else if (read === 'wrong') t.confidentlyWrong++;
+}
+
+/** Tallies as one line: `name right/photos (wrong n)`, worst share read first, so the weak printings lead. */
+export function formatPrintings(tallies: Record<string, PrintingTally>): string {
+  return Object.entries(tallies)
+    .sort(([a, x], [b, y]) => x.right / x.photos - y.right / y.photos || a.localeCompare(b))
+    .map(([name, t]) => `${name} ${t.right}/${t.photos}${t.confidentlyWrong > 0 ? ` (${t.confidentlyWrong} wrong)` : ''}`)
+    .join(', ');
 }
 
 /** A confident mistake as the report prints it: `glare-cast #45: I2 read as I7 at 0.99990`. */
@@ -163,6 +195,10 @@ export function formatConditions(r: ConditionsReport, backend: string): string {
     `held-out photos per condition: ${r.perLine} (seed ${r.seed}, ${r.styles} styles, 1280×960 JPEG, backend ${backend}); for overlap, empty and not-card, right means no card given`,
     ...rows,
     `confidently wrong, photo by photo: ${r.mistakes.length === 0 ? 'none' : r.mistakes.map(describeConfidentMistake).join('; ')}`,
+    ...(Object.keys(r.byFamily).length === 0 ? [] : [
+      `one-card photos read right by typeface, weakest first: ${formatPrintings(r.byFamily)}`,
+      `one-card photos read right by layout, weakest first: ${formatPrintings(r.byLayout)}`,
+    ]),
     `photos digest: ${r.photosDigest}  answers digest: ${r.answersDigest}`,
   ].join('\n') + '\n';
 }
