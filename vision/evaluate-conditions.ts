@@ -128,17 +128,18 @@ export async function evaluateConditions(classifier: CardClassifier, o: Conditio
       answersHash.update(`${line}\t${i}\t${r.card ?? '-'}\t${r.reason ?? ''}\n`);
       await o.onPhoto?.(line, i, photo, r);
       report.photos++;
+      const truth = photo.card === null ? null : formatCard(photo.card);
+      const read = r.card === null ? 'none' : r.card === truth ? 'right' : 'wrong';
       if (r.card === null) {
         report.rejected++;
         report.rejectedBy[r.reason ?? 'unknown'] = (report.rejectedBy[r.reason ?? 'unknown'] ?? 0) + 1;
-        if (photo.card === null) report.right++;
-      } else if (photo.card !== null && r.card === formatCard(photo.card)) report.right++;
+        if (truth === null) report.right++;
+      } else if (read === 'right') report.right++;
       else {
         report.confidentlyWrong++;
-        mistakes.push({ line, index: i, truth: photo.card === null ? null : formatCard(photo.card), read: r.card, confidence: r.confidence });
+        mistakes.push({ line, index: i, truth, read: r.card, confidence: r.confidence });
       }
       if (photo.card !== null) {
-        const read = r.card === null ? 'none' : r.card === formatCard(photo.card) ? 'right' : 'wrong';
         tallyPrinting(byFamily, photo.family ?? 'unknown', read);
         tallyPrinting(byLayout, photo.layout ?? 'unknown', read);
         const image = await decodeFrame(photo.jpeg);

@@ -66,6 +66,7 @@ describe('the per-condition evaluation', () => {
   it('counts every one-card photo under its typeface and layout, and no photo without a single card', async () => {
     // A stand-in reader: right on the first and third photo of a line, a wrong card on the second.
     let n = 0;
+    const pool = freshFacePool(60, 'held-out');
     const reader = {
       metadata: { training: { seed: 1 } },
       classify: async (): Promise<Classification> => ({ card: null, confidence: 0, alternatives: [] }),
@@ -73,7 +74,7 @@ describe('the per-condition evaluation', () => {
     const report = await evaluateConditions(reader as unknown as CardClassifier, {
       count: 3, seed: 5, styles: 'held-out', width: 320, height: 240, lines: ['plain', 'overlap'],
       photo: async (line, i) => {
-        const photo = await linePhoto(line, i, 5, freshFacePool(60, 'held-out'), 320, 240);
+        const photo = await linePhoto(line, i, 5, pool, 320, 240);
         reader.classify = async () => ({ card: photo.card === null ? 'R7' : i === 1 ? (formatCard(photo.card) === 'R7' ? 'R6' : 'R7') : formatCard(photo.card), confidence: 1, alternatives: [] });
         n++;
         return photo;

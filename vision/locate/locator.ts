@@ -202,16 +202,14 @@ function secondHueShare(f: Shrunk, q: readonly Point[], skipSkin: boolean | Uint
   const inner = q.map(([x, y]) => [cx + 0.85 * (x - cx), cy + 0.85 * (y - cy)] as Point);
   let n = 0;
   const inInner = insideTest(inner, 0);
-  for (let y = Math.max(0, Math.floor(Math.min(...ys))); y <= Math.min(f.h - 1, Math.ceil(Math.max(...ys))); y++) {
-    for (let x = Math.max(0, Math.floor(Math.min(...xs))); x <= Math.min(f.w - 1, Math.ceil(Math.max(...xs))); x++) {
-      if (!inInner(x + 0.5, y + 0.5)) continue;
-      const i = y * f.w + x, a = f.c1[i]!, b = f.c2[i]!;
-      if (hypot(a, b) < 0.2 || (skipSkin === true && skinLike(a, b)) || (skipSkin instanceof Uint8Array && skipSkin[i])) continue;
-      const k = Math.floor(((Math.atan2(b, a) / (2 * Math.PI) + 1) % 1) * 36) % 36;
-      bins[k] = bins[k]! + 1;
-      n++;
-    }
-  }
+  eachInBox(f, q, 0, (i, x, y) => {
+    if (!inInner(x, y)) return;
+    const a = f.c1[i]!, b = f.c2[i]!;
+    if (hypot(a, b) < 0.2 || (skipSkin === true && skinLike(a, b)) || (skipSkin instanceof Uint8Array && skipSkin[i])) return;
+    const k = Math.floor(((Math.atan2(b, a) / (2 * Math.PI) + 1) % 1) * 36) % 36;
+    bins[k] = bins[k]! + 1;
+    n++;
+  });
   if (n === 0) return 0;
   let peak = 0, most = -1;
   for (let k = 0; k < 36; k++) {
@@ -255,16 +253,12 @@ function secondCard(f: Shrunk, t: TableDistance, levels: readonly Blob[][], card
   // Two cards of one colour: the quad takes in table at the notches between them and the blob's
   // outline strays from it (a white numeral biting a card's edge is not table).
   const inBlob = blobMask(f, card);
-  const xs = q.map((p) => p[0]), ys = q.map((p) => p[1]);
   let table = 0;
   const wellInside = insideTest(q, -1);
   const isTable = (i: number): boolean => !inBlob[i] && t.dc[i]! < 0.5 * t.tc && Math.abs(t.dl[i]!) < 0.5 * t.tBright;
-  for (let y = Math.max(0, Math.floor(Math.min(...ys))); y <= Math.min(f.h - 1, Math.ceil(Math.max(...ys))); y++) {
-    for (let x = Math.max(0, Math.floor(Math.min(...xs))); x <= Math.min(f.w - 1, Math.ceil(Math.max(...xs))); x++) {
-      const i = y * f.w + x;
-      if (wellInside(x + 0.5, y + 0.5) && isTable(i)) table++;
-    }
-  }
+  eachInBox(f, q, 0, (i, x, y) => {
+    if (wellInside(x, y) && isTable(i)) table++;
+  });
   // A card whose own colours come near the table's shows table-like bays too, but its quad's
   // corners lie on the card; a quad round two cards has a corner out on the table.
   return table > NOTCHED_TABLE * area && onOutline < NOTCHED_OUTLINE && emptiestCorner(q, isTable, f.w, f.h) > EMPTY_CORNER;
@@ -483,6 +477,18 @@ function maskIndex(f: Shrunk, x: number, y: number): number {
   return Math.min(f.h - 1, Math.max(0, Math.floor(y / MASK_FACTOR))) * f.w + Math.min(f.w - 1, Math.max(0, Math.floor(x / MASK_FACTOR)));
 }
 
+/**
+ * Visits every mask pixel of the box round a quad (mask pixels), grown by `reach`, with its index
+ * and its centre; the caller tests what it needs (inside the quad, near it).
+ */
+function eachInBox(f: Shrunk, q: readonly Point[], reach: number, visit: (i: number, x: number, y: number) => void): void {
+  const xs = q.map((p) => p[0]), ys = q.map((p) => p[1]);
+  const x0 = Math.max(0, Math.floor(Math.min(...xs) - reach)), x1 = Math.min(f.w - 1, Math.ceil(Math.max(...xs) + reach));
+  for (let y = Math.max(0, Math.floor(Math.min(...ys) - reach)); y <= Math.min(f.h - 1, Math.ceil(Math.max(...ys) + reach)); y++) {
+    for (let x = x0; x <= x1; x++) visit(y * f.w + x, x + 0.5, y + 0.5);
+  }
+}
+
 /** A blob's pixels as a mask of the frame's size. */
 function blobMask(f: Shrunk, b: Blob): Uint8Array {
   const m = new Uint8Array(f.w * f.h);
@@ -568,14 +574,10 @@ function sidedOneCard(img: RawImage, f: Shrunk, t: TableDistance, everyBlob: rea
   if (area < SIDED_AREA[0] * b.area || area > SIDED_AREA[1] * b.area) return false;
   const inside = insideTest(q, 0), reach = 0.1 * Math.sqrt(area), near = insideTest(q, reach);
   let filled = 0, clipped = 0, card = 0;
-  const xs = q.map((p) => p[0]), ys = q.map((p) => p[1]);
-  for (let y = Math.max(0, Math.floor(Math.min(...ys) - reach)); y <= Math.min(f.h - 1, Math.ceil(Math.max(...ys) + reach)); y++) {
-    for (let x = Math.max(0, Math.floor(Math.min(...xs) - reach)); x <= Math.min(f.w - 1, Math.ceil(Math.max(...xs) + reach)); x++) {
-      const i = y * f.w + x;
-      if (inside(x + 0.5, y + 0.5) && (inBlob[i] || f.l[i]! >= LIT)) { filled++; if (f.l[i]! < LIT) card++; }
-      if (f.l[i]! >= CLIPPED && near(x + 0.5, y + 0.5)) clipped++;
-    }
-  }
+  eachInBox(f, q, reach, (i, x, y) => {
+    if (inside(x, y) && (inBlob[i] || f.l[i]! >= LIT)) { filled++; if (f.l[i]! < LIT) card++; }
+    if (f.l[i]! >= CLIPPED && near(x, y)) clipped++;
+  });
   if (clipped < CLIPPED_NEAR * area || filled < SIDED_FILL * area || card < SIDED_SEEN * area) return false;
   // The blob beyond the quad may be the lamp's light on the table (its core and the tinted ring
   // round it), never another card's colour.
@@ -606,16 +608,13 @@ function swallowedLight(f: Shrunk, b: Blob, quad: readonly Point[]): boolean {
 /** Whether what a quad (frame pixels) holds beyond its blob (`inBlob`, a mask) is mostly light: a lamp's glare bit the card out of the mask. */
 function bittenByLight(f: Shrunk, inBlob: Uint8Array, quad: readonly Point[]): boolean {
   const q = quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
-  const inside = insideTest(q, -1), xs = q.map((p) => p[0]), ys = q.map((p) => p[1]);
+  const inside = insideTest(q, -1);
   let bitten = 0, lit = 0;
-  for (let y = Math.max(0, Math.floor(Math.min(...ys))); y <= Math.min(f.h - 1, Math.ceil(Math.max(...ys))); y++) {
-    for (let x = Math.max(0, Math.floor(Math.min(...xs))); x <= Math.min(f.w - 1, Math.ceil(Math.max(...xs))); x++) {
-      const i = y * f.w + x;
-      if (inBlob[i] || !inside(x + 0.5, y + 0.5)) continue;
-      bitten++;
-      if (f.l[i]! >= LIT) lit++;
-    }
-  }
+  eachInBox(f, q, 0, (i, x, y) => {
+    if (inBlob[i] || !inside(x, y)) return;
+    bitten++;
+    if (f.l[i]! >= LIT) lit++;
+  });
   return bitten >= SWALLOWED_AREA * quadArea(q) && lit >= SWALLOWED_LIGHT * bitten;
 }
 
