@@ -12,7 +12,8 @@ import { ALL_CARDS, formatCard, type Card } from '../device/rules/cards.ts';
 import { CONDITIONS } from '../vision/augment/conditions.ts';
 import { CardClassifier, cutByFrame, readWithDeck } from '../vision/classifier.ts';
 import { deckFacePool, photoOfCard } from '../vision/dataset.ts';
-import { deckRule, enrolDeck, loadActiveDeck, prototypesOf, RULE_FILE } from '../vision/deck/enrol.ts';
+import { cropsOf, deckRule, enrolDeck, loadActiveDeck, prototypesOf, RULE_FILE } from '../vision/deck/enrol.ts';
+import type { DeckRule } from '../vision/deck/prototypes.ts';
 import { DeckStore } from '../vision/deck/store.ts';
 import { teachingPhotos } from './teach-photos.ts';
 import { makeRng, mixSeed } from '../vision/random.ts';
@@ -47,8 +48,9 @@ try {
   const deck = (await loadActiveDeck(classifier, store))!;
   const loadedRule = deckRule(classifier.metadata);
   const profile = store.read(deck.id);
+  const crops = await cropsOf(store, profile);
 
-  const readings: Array<{ condition: string; truth: Card; probs: Float64Array | null; embedding: Float32Array | null; base: string | null; cut: boolean }> = [];
+  const readings: Array<{ condition: string; truth: Card; probs: Float64Array | null; embedding: Float32Array | null; crop: Float32Array | null; base: string | null; cut: boolean }> = [];
   const timeBase: number[] = [], timeDeck: number[] = [];
   const realDeck: Array<string | null> = [];
   for (let i = 0; i < count; i++) {
@@ -61,66 +63,72 @@ try {
       realDeck.push((await classifier.examine(photo.jpeg, { deck: deck.prototypes })).classification.card);
       timeDeck.push(performance.now() - t);
     }
-    readings.push({ condition: READ_CONDITIONS[i % READ_CONDITIONS.length]!, truth: photo.card!, probs: e.baseProbs, embedding: e.embedding, base: e.base?.card ?? e.classification.card, cut: e.quad !== null && e.frame !== null && cutByFrame(e.quad, e.frame) });
+    readings.push({ condition: READ_CONDITIONS[i % READ_CONDITIONS.length]!, truth: photo.card!, probs: e.baseProbs, embedding: e.embedding, crop: e.crop, base: e.base?.card ?? e.classification.card, cut: e.quad !== null && e.frame !== null && cutByFrame(e.quad, e.frame) });
     if ((i + 1) % 100 === 0) log(`read ${i + 1}/${count}`);
   }
 
-  const score = (answer: (r: (typeof readings)[number]) => string | null) => {
+  const score = (answer: (r: (typeof readings)[number], i: number) => string | null) => {
     let right = 0, wrong = 0;
-    for (const r of readings) {
-      const a = answer(r);
+    for (const [i, r] of readings.entries()) {
+      const a = answer(r, i);
       if (a === formatCard(r.truth)) right++;
       else if (a !== null) wrong++;
     }
     return { right, confidentlyWrong: wrong, rightPct: +((100 * right) / readings.length).toFixed(2), confidentlyWrongPct: +((100 * wrong) / readings.length).toFixed(2) };
   };
-  const withRule = (temperature: number, threshold: number) => {
-    const protos = prototypesOf(profile, classifier.valueLength, { temperature, threshold });
-    return (r: (typeof readings)[number]): string | null => {
-      if (r.probs === null || r.embedding === null) return null;
-      return readWithDeck(r.probs, protos.adjust(r.probs, r.embedding), classifier.metadata.threshold, threshold, r.cut).card;
-    };
+  // The deck's probabilities depend on the rule's weights, not its threshold, so they are worked out once per weighing.
+  const weighed = (rule: Omit<DeckRule, 'threshold'>) => {
+    const protos = prototypesOf(profile, classifier.valueLength, { ...rule, threshold: 1 }, crops);
+    return readings.map((r) => (r.probs === null || r.embedding === null || r.crop === null ? null : protos.adjust(r.probs, r.embedding, r.crop)));
   };
+  const thresholded = (deckProbs: Array<Float64Array | null>, threshold: number) => (r: (typeof readings)[number], i: number): string | null => {
+    const p = deckProbs[i];
+    return r.probs === null || p == null ? null : readWithDeck(r.probs, p, classifier.metadata.threshold, threshold, r.cut).card;
+  };
+  const withRule = (rule: DeckRule) => thresholded(weighed(rule), rule.threshold);
 
   if (values.calibrate) {
     // The threshold for each temperature is the lowest at which the deck adds no more than 0.1 %
     // of these photos to the base model's own confident errors (the deck keeps the base model's
     // sure answers, errors included); the temperature is the one that then reads the most right.
     const allowed = score((r) => r.base).confidentlyWrong + readings.length * 0.001;
-    let chosen = { temperature: 0, threshold: 1, right: -1 };
-    for (const temperature of [0.02, 0.03, 0.05, 0.08, 0.12, 0.2, 0.3]) {
-      for (let threshold = 0.3; threshold <= 0.995; threshold += 0.005) {
-        const s = score(withRule(temperature, threshold));
+    let chosen: DeckRule & { right: number } = { temperature: 0, threshold: 1, baseWeight: 1, templateTemperature: 1, right: -1 };
+    const thresholds = [...Array.from({ length: 140 }, (_, k) => 0.3 + 0.005 * k), 0.997, 0.998, 0.999, 0.9995, 0.9999];
+    for (const baseWeight of [0.5, 1]) for (const templateTemperature of [0.003, 0.004, 0.006]) for (const temperature of [0.05, 0.1, 0.2]) {
+      const probs = weighed({ temperature, baseWeight, templateTemperature });
+      for (const threshold of thresholds) {
+        const s = score(thresholded(probs, threshold));
         if (s.confidentlyWrong <= allowed) {
-          if (s.right > chosen.right) chosen = { temperature, threshold: +threshold.toFixed(3), right: s.right };
+          if (s.right > chosen.right) chosen = { temperature, baseWeight, templateTemperature, threshold: +threshold.toFixed(4), right: s.right };
           break;
         }
       }
     }
-    if (chosen.right < 0) throw new Error('no temperature and threshold keep the deck within the error bound; rule.json left as it was');
-    writeFileSync(RULE_FILE, `${JSON.stringify({ modelVersion: classifier.metadata.version, temperature: chosen.temperature, threshold: chosen.threshold, calibratedOn: { styles, photos: readings.length, seed } }, null, 2)}\n`);
-    log(`wrote ${RULE_FILE}: temperature ${chosen.temperature}, threshold ${chosen.threshold}`);
+    if (chosen.right < 0) throw new Error('no weighing and threshold keep the deck within the error bound; rule.json left as it was');
+    const { right: _, ...rule } = chosen;
+    writeFileSync(RULE_FILE, `${JSON.stringify({ modelVersion: classifier.metadata.version, ...rule, calibratedOn: { styles, photos: readings.length, seed } }, null, 2)}\n`);
+    log(`wrote ${RULE_FILE}: ${JSON.stringify(rule)}`);
   }
   // Where the misses come from: frames with no located card, the base model's top card, the nearest prototype.
   const located = readings.filter((r) => r.embedding !== null);
   const argmax = (p: Float64Array) => { let b = 0; for (const c of ALL_CARDS) if (p[c]! > p[b]!) b = c; return b; };
-  const protos = prototypesOf(profile, classifier.valueLength, loadedRule);
+  const protos = prototypesOf(profile, classifier.valueLength, loadedRule, crops);
   const nearest = (e: Float32Array) => { let b = -1, s = -Infinity; for (const [c, v] of protos.similarities(e)) if (v > s) [b, s] = [c, v]; return b; };
   log(`located ${located.length}/${readings.length}; base top-1 right ${located.filter((r) => r.probs !== null && argmax(r.probs) === r.truth).length}; nearest prototype right ${located.filter((r) => nearest(r.embedding!) === r.truth).length}`);
   log(`located by condition: ${READ_CONDITIONS.map((c) => `${c} ${located.filter((r) => r.condition === c).length}/${readings.filter((r) => r.condition === c).length}`).join(', ')}`);
   const rule = deckRule(classifier.metadata);
   // The score replays the deck's re-weighing on the stored base readings; the first frames were
   // also read through the classifier with the deck, and the two must agree.
-  const replay = withRule(rule.temperature, rule.threshold);
-  const replayLoaded = withRule(loadedRule.temperature, loadedRule.threshold);
-  const disagree = realDeck.filter((card, i) => card !== replayLoaded(readings[i]!)).length;
+  const replay = withRule(rule);
+  const replayLoaded = withRule(loadedRule);
+  const disagree = realDeck.filter((card, i) => card !== replayLoaded(readings[i]!, i)).length;
   if (disagree > 0) throw new Error(`the replayed deck disagrees with the classifier's deck reading on ${disagree} of ${realDeck.length} frames`);
-  log(`read with the deck by condition: ${READ_CONDITIONS.map((c) => `${c} ${readings.filter((r) => r.condition === c && replay(r) === formatCard(r.truth)).length}/${readings.filter((r) => r.condition === c).length}`).join(', ')}`);
+  log(`read with the deck by condition: ${READ_CONDITIONS.map((c) => `${c} ${readings.filter((r, i) => r.condition === c && replay(r, i) === formatCard(r.truth)).length}/${readings.filter((r) => r.condition === c).length}`).join(', ')}`);
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
   const result = {
     model: classifier.metadata.version, styles, printing: pool.printing, seed, photos: readings.length, conditions: READ_CONDITIONS,
     enrol: { photos: summary.photos, cards: summary.cards, flagged: summary.flagged.length, seconds: +enrolSeconds.toFixed(1) },
-    rule: { temperature: rule.temperature, threshold: rule.threshold, measured: rule.measured },
+    rule: { temperature: rule.temperature, threshold: rule.threshold, baseWeight: rule.baseWeight, templateTemperature: rule.templateTemperature, measured: rule.measured },
     withoutDeck: score((r) => r.base),
     withDeck: score(replay),
     msPerFrame: { withoutDeck: +median(timeBase).toFixed(1), withDeck: +median(timeDeck).toFixed(1) },

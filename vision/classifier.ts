@@ -34,10 +34,10 @@ export interface Classification {
 
 /**
  * A table's own deck (see deck/): it re-weighs the base model's card probabilities from the
- * crop's embedding, and brings the confidence below which its readings are refused.
+ * crop's embedding and the crop itself, and brings the confidence below which its readings are refused.
  */
 export interface DeckAdjuster {
-  adjust(probs: Float64Array, embedding: Float32Array): Float64Array;
+  adjust(probs: Float64Array, embedding: Float32Array, crop?: Float32Array): Float64Array;
   threshold: number;
 }
 
@@ -55,6 +55,8 @@ export interface Examination {
   frame: { width: number; height: number } | null;
   /** The crop's L2-normalised embedding (penultimate layers, every view both ways up, averaged). */
   embedding: Float32Array | null;
+  /** The located card's RGB crop (CROP_H × CROP_W, 0–255), as a deck's templates compare it. */
+  crop: Float32Array | null;
   /** The base model's answer alone, before any deck re-weighed it. */
   base: Classification | null;
   /** The base model's probability of each card (exclusions applied), indexed by card. */
@@ -126,7 +128,7 @@ export class CardClassifier {
   /** Reads a frame and says what the camera saw: the outline, the embedding, and the base model's answer. */
   async examine(image: Uint8Array, options: ClassifyOptions = {}): Promise<Examination> {
     const exclude = excludedCards(options.exclude ?? []);
-    const none = (classification: Classification, frame: Examination['frame'] = null): Examination => ({ classification, quad: null, frame, embedding: null, base: null, baseProbs: null });
+    const none = (classification: Classification, frame: Examination['frame'] = null): Examination => ({ classification, quad: null, frame, embedding: null, crop: null, base: null, baseProbs: null });
     let reading;
     try {
       reading = await readFrame(image);
@@ -150,19 +152,20 @@ export class CardClassifier {
     const frame = { width: reading.image.width, height: reading.image.height };
     const quad = reading.quad.map(([x, y]) => [Math.round(x * 10) / 10, Math.round(y * 10) / 10] as [number, number]);
     if (isCard < NOT_A_CARD) {
-      return { ...none({ card: null, confidence: 0, alternatives: [], reason: 'no-card', detail: 'the object in view is not a Red7 card face' }, frame), quad, embedding };
+      return { ...none({ card: null, confidence: 0, alternatives: [], reason: 'no-card', detail: 'the object in view is not a Red7 card face' }, frame), quad, embedding, crop: reading.crop };
     }
     const baseProbs = cardProbabilities(colour, value, exclude);
     // Worked out once, and only when a refusal needs it (the base and the deck may both refuse).
     let advice: string | null | undefined;
     const onCard = () => (advice === undefined ? (advice = cardAdvice(reading.image, reading.quad)) : advice);
     const base = advised(decide(baseProbs, this.metadata.threshold), onCard);
-    if (options.deck === undefined) return { classification: base, quad, frame, embedding, base, baseProbs };
-    const deckProbs = options.deck.adjust(baseProbs, embedding);
+    const crop = reading.crop;
+    if (options.deck === undefined) return { classification: base, quad, frame, embedding, crop, base, baseProbs };
+    const deckProbs = options.deck.adjust(baseProbs, embedding, crop);
     for (const card of exclude) deckProbs[card] = 0;
     // The reported (rounded) corners, so a replay from the examination decides as this read did.
     const cut = cutByFrame(quad, frame);
-    return { classification: advised(readWithDeck(baseProbs, deckProbs, this.metadata.threshold, options.deck.threshold, cut), onCard), quad, frame, embedding, base, baseProbs };
+    return { classification: advised(readWithDeck(baseProbs, deckProbs, this.metadata.threshold, options.deck.threshold, cut), onCard), quad, frame, embedding, crop, base, baseProbs };
   }
 }
 

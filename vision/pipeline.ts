@@ -9,10 +9,11 @@ import { VIEWS, viewQuad, type View } from './views.ts';
 
 /**
  * What the vision front end made of a frame: for a card, feature rows for each view of it (see
- * views.ts), each view upright then turned, so `rows` holds 2 × `views` rows.
+ * views.ts), each view upright then turned, so `rows` holds 2 × `views` rows, and the first
+ * view's RGB crop (the located one, for the classifier's views).
  */
 export type FrameReading =
-  | { kind: 'card'; rows: Float32Array; views: number; quad: Point[]; image: RawImage }
+  | { kind: 'card'; rows: Float32Array; views: number; quad: Point[]; image: RawImage; crop: Float32Array }
   | { kind: 'none'; image: RawImage }
   | { kind: 'several'; count: number; image: RawImage };
 
@@ -30,13 +31,24 @@ export async function readFrame(bytes: Uint8Array, views: readonly View[] = VIEW
   const located = locateCard(image);
   if (located.kind !== 'card') return { ...located, image };
   const rows = new Float32Array(2 * views.length * FEATURE_LENGTH);
+  let first: Float32Array | null = null;
   views.forEach((view, v) => {
     // The locator cannot tell a card's top from its bottom (a 6 upside down is still read as a 6),
     // so the model is asked both ways up and the answers averaged.
     const crop = warpCrop(image, viewQuad(located.quad, view));
+    first ??= crop;
     const [upright, turned] = cropFeaturesBothWays(crop);
     rows.set(upright, 2 * v * FEATURE_LENGTH);
     rows.set(turned, (2 * v + 1) * FEATURE_LENGTH);
   });
-  return { kind: 'card', rows, views: views.length, quad: located.quad, image };
+  if (first === null) throw new RangeError('a card is read through at least one view');
+  return { kind: 'card', rows, views: views.length, quad: located.quad, image, crop: first };
+}
+
+/** The located card's crop (the located view only), or why there is none; throws NotAnImageError. */
+export async function locatedCrop(bytes: Uint8Array): Promise<{ crop: Float32Array } | { crop: null; kind: 'none' | 'several' }> {
+  const image = await decodeFrame(bytes);
+  const located = locateCard(image);
+  if (located.kind !== 'card') return { crop: null, kind: located.kind };
+  return { crop: warpCrop(image, located.quad) };
 }

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { parseCard, tryParseCard, type Card } from '../../device/rules/cards.ts';
 import type { CardClassifier, Classification, Examination } from '../classifier.ts';
 import type { Metadata } from '../metadata.ts';
+import { locatedCrop } from '../pipeline.ts';
 import { Prototypes, type DeckRule } from './prototypes.ts';
 import { DeckError, type DeckPhoto, type DeckProfile, type DeckStore } from './store.ts';
 import type { EnrolSummary } from '../../shared/decks.ts';
@@ -50,7 +51,13 @@ export async function learnPhoto(classifier: CardClassifier, photo: TeachPhoto):
 /** Where the measured similarity temperature and threshold for a model version are kept. */
 export const RULE_FILE = join(dirname(fileURLToPath(import.meta.url)), 'rule.json');
 
-const RuleFileSchema = z.object({ modelVersion: z.string(), temperature: z.number().positive(), threshold: z.number().min(0).max(1) });
+const RuleFileSchema = z.object({
+  modelVersion: z.string(),
+  temperature: z.number().positive(),
+  threshold: z.number().min(0).max(1),
+  baseWeight: z.number().positive().max(1),
+  templateTemperature: z.number().positive(),
+});
 
 /**
  * The deck rule for this model: the one `bench/deck-measure.ts --calibrate` measured on calibration-style
@@ -59,9 +66,12 @@ const RuleFileSchema = z.object({ modelVersion: z.string(), temperature: z.numbe
 export function deckRule(metadata: Metadata, file = RULE_FILE): DeckRule & { measured: boolean } {
   if (existsSync(file)) {
     const parsed = RuleFileSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-    if (parsed.success && parsed.data.modelVersion === metadata.version) return { temperature: parsed.data.temperature, threshold: parsed.data.threshold, measured: true };
+    if (parsed.success && parsed.data.modelVersion === metadata.version) {
+      const { temperature, threshold, baseWeight, templateTemperature } = parsed.data;
+      return { temperature, threshold, baseWeight, templateTemperature, measured: true };
+    }
   }
-  return { temperature: 0.05, threshold: metadata.threshold, measured: false };
+  return { temperature: 0.05, threshold: metadata.threshold, baseWeight: 0.5, templateTemperature: 0.004, measured: false };
 }
 
 /** Rounds an embedding for the JSON file (five decimals keep the cosine to 1e-4). */
@@ -113,13 +123,40 @@ export async function loadActiveDeck(classifier: CardClassifier, store: DeckStor
   if (id === null) return null;
   let profile = store.read(id);
   if (profile.modelVersion !== classifier.metadata.version) profile = await rederive(classifier, store, profile);
-  return { id: profile.id, name: profile.name, prototypes: prototypesOf(profile, classifier.valueLength, deckRule(classifier.metadata)) };
+  const crops = await cropsOf(store, profile);
+  return { id: profile.id, name: profile.name, prototypes: prototypesOf(profile, classifier.valueLength, deckRule(classifier.metadata), crops) };
 }
 
-/** The prototypes of a profile's unflagged photos; `valueLength` splits an embedding as the classifier's does. */
-export function prototypesOf(profile: DeckProfile, valueLength: number, rule: DeckRule): Prototypes {
+/** A taught photo's located crop, for the deck's templates. */
+export type TaughtCrop = { card: Card; crop: Float32Array };
+
+/**
+ * The located crops of a profile's unflagged photos, found again from the stored photos (the
+ * locator that reads the table is the one that cut them). A photo gone or no longer showing one
+ * card refuses the deck rather than leave a card without its template.
+ */
+export async function cropsOf(store: DeckStore, profile: DeckProfile): Promise<TaughtCrop[]> {
+  const crops: TaughtCrop[] = [];
+  for (const p of profile.photos.filter((q) => q.flagged === undefined)) {
+    let found;
+    try {
+      found = await locatedCrop(store.photo(profile.id, p.file));
+    } catch (err) {
+      throw new DeckError(`deck "${profile.name}" cannot be used: ${(err as Error).message}; teach it again`);
+    }
+    if (found.crop === null) throw new DeckError(`deck "${profile.name}" cannot be used: its photo ${p.file} ${REFUSALS[found.kind === 'several' ? 'several-cards' : 'no-card']}; teach it again`);
+    crops.push({ card: parseCard(p.card) as Card, crop: found.crop });
+  }
+  return crops;
+}
+
+/**
+ * The prototypes of a profile's unflagged photos; `valueLength` splits an embedding as the
+ * classifier's does. With `crops` (cropsOf), reads are also compared with the taught faces.
+ */
+export function prototypesOf(profile: DeckProfile, valueLength: number, rule: DeckRule, crops?: readonly TaughtCrop[]): Prototypes {
   const used = profile.photos.filter((p) => p.flagged === undefined);
-  return Prototypes.from(used.map((p) => ({ card: parseCard(p.card) as Card, embedding: p.embedding })), valueLength, rule);
+  return Prototypes.from(used.map((p) => ({ card: parseCard(p.card) as Card, embedding: p.embedding })), valueLength, rule, crops);
 }
 
 async function rederive(classifier: CardClassifier, store: DeckStore, profile: DeckProfile): Promise<DeckProfile> {

@@ -1,19 +1,29 @@
-// A deck's prototypes and how they re-weigh the base model. A printing draws a value the same way
-// in every colour and a colour the same way under every value, so the deck keeps one prototype per
-// value (the mean of the value path's embeddings over the cards taught with that value) and one
-// per colour (the colour path's, over that colour's cards): seven photos stand behind each, where
-// a prototype per card has one. A read shares the probability the base model gives the taught
-// cards among them by √(base probability) × exp((value similarity + colour similarity) / temperature).
+// A deck's prototypes and templates, and how they re-weigh the base model. A printing draws a
+// value the same way in every colour and a colour the same way under every value, so the deck
+// keeps one prototype per value (the mean of the value path's embeddings over the cards taught
+// with that value) and one per colour (the colour path's, over that colour's cards). It also keeps
+// each taught photo's face as a template (templates.ts). A read shares the probability the base
+// model gives the taught cards among its likeliest few by
+// base probability ^ baseWeight × exp(similarity / temperature − template distance / templateTemperature).
 // Cards left out keep the base model's probability untouched, so a deck can only sharpen the
 // choice among the cards it was shown, never invent one it was not.
 import { ALL_CARDS, cardColour, cardValue, type Card, type Colour } from '../../device/rules/cards.ts';
 import type { DeckAdjuster } from '../classifier.ts';
+import { faceDistances, faceOf, turnFace, type Face } from './templates.ts';
 
-/** How sharply similarity separates cards; set with the threshold by bench/deck-measure.ts. */
+/** How the deck weighs its evidence; set with the threshold by bench/deck-measure.ts. */
 export interface DeckRule {
+  /** How sharply the embedding's similarity to the prototypes separates cards. */
   temperature: number;
   threshold: number;
+  /** The power the base model's probability is raised to (½ lets the deck overrule it more easily). */
+  baseWeight: number;
+  /** How sharply the distance to the taught faces separates cards. */
+  templateTemperature: number;
 }
+
+/** How many of the taught cards, the base model's likeliest first, a read compares with their templates. */
+export const CANDIDATES = 8;
 
 /** The value and colour prototypes of the taught cards (L2-normalised means of each path's embedding). */
 export class Prototypes implements DeckAdjuster {
@@ -24,6 +34,7 @@ export class Prototypes implements DeckAdjuster {
     private readonly colours: Map<Colour, Float32Array>,
     private readonly valueLength: number,
     private readonly rule: DeckRule,
+    private readonly faces: ReadonlyMap<Card, readonly Face[]>,
   ) {
     this.threshold = rule.threshold;
   }
@@ -31,8 +42,10 @@ export class Prototypes implements DeckAdjuster {
   /**
    * Builds prototypes from embeddings with their cards; every embedding must have the same length,
    * of which the first `valueLength` numbers are the value path's and the rest the colour path's.
+   * With `crops` (each taught photo's located crop), reads are also compared with the taught faces;
+   * then every taught card needs one.
    */
-  static from(embeddings: ReadonlyArray<{ card: Card; embedding: ArrayLike<number> }>, valueLength: number, rule: DeckRule): Prototypes {
+  static from(embeddings: ReadonlyArray<{ card: Card; embedding: ArrayLike<number> }>, valueLength: number, rule: DeckRule, crops?: ReadonlyArray<{ card: Card; crop: Float32Array }>): Prototypes {
     const length = embeddings[0]?.embedding.length ?? 0;
     if (embeddings.length > 0 && (!Number.isInteger(valueLength) || valueLength < 1 || valueLength >= length)) {
       throw new Error(`the value path's length ${valueLength} does not split embeddings of length ${length}`);
@@ -44,7 +57,11 @@ export class Prototypes implements DeckAdjuster {
       addPart(colours, cardColour(card), embedding, valueLength, length);
     }
     for (const sum of [...values.values(), ...colours.values()]) normalise(sum);
-    return new Prototypes(new Set(embeddings.map((e) => e.card)), values, colours, valueLength, rule);
+    const taught = new Set(embeddings.map((e) => e.card));
+    const faces = new Map<Card, Face[]>();
+    for (const { card, crop } of crops ?? []) faces.set(card, [...(faces.get(card) ?? []), faceOf(crop)]);
+    if (crops !== undefined && [...taught].some((card) => !faces.has(card))) throw new Error('every taught card needs its crop for the templates');
+    return new Prototypes(taught, values, colours, valueLength, rule, faces);
   }
 
   /** The taught cards. */
@@ -67,26 +84,41 @@ export class Prototypes implements DeckAdjuster {
     return out;
   }
 
-  adjust(probs: Float64Array, embedding: Float32Array): Float64Array {
+  /** Whether reads are compared with the taught faces. */
+  get hasTemplates(): boolean {
+    return this.faces.size > 0;
+  }
+
+  adjust(probs: Float64Array, embedding: Float32Array, crop?: Float32Array): Float64Array {
     const out = Float64Array.from(probs);
     if (this.taught.size === 0) return out;
     const sims = this.similarities(embedding);
     let mass = 0;
-    let best = -Infinity;
-    for (const card of this.taught) {
-      mass += probs[card]!;
-      best = Math.max(best, sims.get(card)!);
-    }
+    for (const card of this.taught) mass += probs[card]!;
     // A card the base model rules out entirely (an excluded one) stays out.
-    const weights = new Map<Card, number>();
-    let sum = 0;
-    for (const card of this.taught) {
-      const w = probs[card]! > 0 ? Math.sqrt(probs[card]!) * Math.exp((sims.get(card)! - best) / this.rule.temperature) : 0;
-      weights.set(card, w);
-      sum += w;
+    let candidates = [...this.taught].filter((card) => probs[card]! > 0);
+    const distance = new Map<Card, number>();
+    if (crop !== undefined && this.faces.size > 0) {
+      candidates = candidates.sort((a, b) => probs[b]! - probs[a]!).slice(0, CANDIDATES);
+      const face = faceOf(crop), turned = turnFace(face);
+      const distances = faceDistances(face, turned, candidates.map((card) => this.faces.get(card)!));
+      candidates.forEach((card, k) => distance.set(card, distances[k]!));
     }
+    // Weighed in logarithms: a template far off sends exp() of its distance below a double's range.
+    const logs = new Map<Card, number>();
+    for (const card of candidates) {
+      const d = distance.get(card);
+      logs.set(card, this.rule.baseWeight * Math.log(probs[card]!) + sims.get(card)! / this.rule.temperature - (d === undefined ? 0 : d / this.rule.templateTemperature));
+    }
+    if (logs.size === 0) {
+      for (const card of this.taught) out[card] = 0;
+      return out;
+    }
+    const top = Math.max(...logs.values());
+    let sum = 0;
+    for (const l of logs.values()) sum += Math.exp(l - top);
     for (const card of ALL_CARDS) {
-      if (this.taught.has(card)) out[card] = sum > 0 ? (mass * weights.get(card)!) / sum : 0;
+      if (this.taught.has(card)) out[card] = logs.has(card) ? (mass * Math.exp(logs.get(card)! - top)) / sum : 0;
     }
     return out;
   }
