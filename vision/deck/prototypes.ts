@@ -9,7 +9,7 @@
 // choice among the cards it was shown, never invent one it was not.
 import { ALL_CARDS, cardColour, cardValue, type Card, type Colour } from '../../device/rules/cards.ts';
 import type { DeckAdjuster } from '../classifier.ts';
-import { faceDistances, faceOf, turnFace, type Face } from './templates.ts';
+import { faceDistance, faceOf, turnFace, type Face } from './templates.ts';
 
 /** How the deck weighs its evidence; set with the threshold by bench/deck-measure.ts. */
 export interface DeckRule {
@@ -24,6 +24,8 @@ export interface DeckRule {
 
 /** How many of the taught cards, the base model's likeliest first, a read compares with their templates. */
 export const CANDIDATES = 8;
+/** How far below the best card's log weight a card counts for nothing (e^−30 of it). */
+const NEGLIGIBLE = 30;
 
 /** The value and colour prototypes of the taught cards (L2-normalised means of each path's embedding). */
 export class Prototypes implements DeckAdjuster {
@@ -97,18 +99,22 @@ export class Prototypes implements DeckAdjuster {
     for (const card of this.taught) mass += probs[card]!;
     // A card the base model rules out entirely (an excluded one) stays out.
     let candidates = [...this.taught].filter((card) => probs[card]! > 0);
-    const distance = new Map<Card, number>();
+    const logs = new Map<Card, number>();
+    const prior = (card: Card) => this.rule.baseWeight * Math.log(probs[card]!) + sims.get(card)! / this.rule.temperature;
     if (crop !== undefined && this.faces.size > 0) {
       candidates = candidates.sort((a, b) => probs[b]! - probs[a]!).slice(0, CANDIDATES);
       const face = faceOf(crop), turned = turnFace(face);
-      const distances = faceDistances(face, turned, candidates.map((card) => this.faces.get(card)!));
-      candidates.forEach((card, k) => distance.set(card, distances[k]!));
-    }
-    // Weighed in logarithms: a template far off sends exp() of its distance below a double's range.
-    const logs = new Map<Card, number>();
-    for (const card of candidates) {
-      const d = distance.get(card);
-      logs.set(card, this.rule.baseWeight * Math.log(probs[card]!) + sims.get(card)! / this.rule.temperature - (d === undefined ? 0 : d / this.rule.templateTemperature));
+      let top = -Infinity;
+      for (const card of candidates) {
+        // A card whose weight would fall below e^−30 of the best so far counts for nothing, and its distance need not be exact.
+        const worst = (prior(card) - (top - NEGLIGIBLE)) * this.rule.templateTemperature;
+        const d = Math.min(...this.faces.get(card)!.map((t) => faceDistance(face, turned, t, worst)));
+        if (d === Infinity) continue;
+        logs.set(card, prior(card) - d / this.rule.templateTemperature);
+        top = Math.max(top, logs.get(card)!);
+      }
+    } else {
+      for (const card of candidates) logs.set(card, prior(card));
     }
     if (logs.size === 0) {
       for (const card of this.taught) out[card] = 0;

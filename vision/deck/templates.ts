@@ -15,10 +15,13 @@ const CAP = 0.3;
 const MARGIN = 3;
 /** A pixel whose weakest channel is at least this is blown out and says nothing of the face. */
 const BLOWN = 248;
-/** Pixel stride of one face: three channels and whether the pixel counts. */
-const STRIDE = 4;
+/** Pixel stride of one face: three channels. */
+const STRIDE = 3;
 
-/** A crop made ready for comparison: per pixel three high-passed log channels and a 0/1 weight. */
+/**
+ * A crop made ready for comparison: per pixel three high-passed log channels, NaN where the pixel
+ * is blown out (a NaN difference fails `d < CAP` and so costs the cap, with no test of its own).
+ */
 export type Face = Float32Array;
 
 /** The face of a CROP_H × CROP_W RGB crop (0–255, as warpCrop makes it). */
@@ -47,7 +50,7 @@ export function faceOf(crop: Float32Array): Face {
       }
     }
   }
-  for (let i = 0; i < n; i++) face[STRIDE * i + 3] = Math.min(crop[3 * i]!, crop[3 * i + 1]!, crop[3 * i + 2]!) >= BLOWN ? 0 : 1;
+  for (let i = 0; i < n; i++) if (Math.min(crop[3 * i]!, crop[3 * i + 1]!, crop[3 * i + 2]!) >= BLOWN) face.fill(NaN, STRIDE * i, STRIDE * i + 3);
   return face;
 }
 
@@ -80,10 +83,6 @@ function differenceAt(face: Face, template: Face, sx: number, sy: number, worst 
     sum += offFace;
     let j = STRIDE * (fy * CROP_W + x0 + sx), i = STRIDE * (y * CROP_W + x0);
     for (let x = x0; x < x1; x++, i += STRIDE, j += STRIDE) {
-      if (face[j + 3] === 0) {
-        sum += CAP;
-        continue;
-      }
       const d = Math.abs(face[j]! - template[i]!) + Math.abs(face[j + 1]! - template[i + 1]!) + Math.abs(face[j + 2]! - template[i + 2]!);
       sum += d < CAP ? d : CAP;
     }
@@ -91,64 +90,28 @@ function differenceAt(face: Face, template: Face, sx: number, sy: number, worst 
   return sum / COUNTED;
 }
 
-/** Where a face lies best over a template: which way up, how far slid, and the distance there. */
-interface Alignment {
-  face: Face;
-  sx: number;
-  sy: number;
-  distance: number;
-}
-
-/** The best of (sx, sy) and the eight places a pixel round it, within the slide allowed. */
-function around(face: Face, template: Face, best: Alignment): Alignment {
-  let out = best;
-  for (let sy = best.sy - 1; sy <= best.sy + 1; sy++) {
-    for (let sx = best.sx - 1; sx <= best.sx + 1; sx++) {
-      if ((sx === best.sx && sy === best.sy) || Math.abs(sx) > SHIFT || Math.abs(sy) > SHIFT) continue;
-      const d = differenceAt(face, template, sx, sy, out.distance);
-      if (d < out.distance) out = { face, sx, sy, distance: d };
-    }
-  }
-  return out;
-}
-
-/** The face's best alignment over a template: a coarse grid of every second pixel, then a pixel round its best place, both ways up. */
-function align(face: Face, turned: Face, template: Face): Alignment {
-  let best: Alignment = { face, sx: 0, sy: 0, distance: Infinity };
-  for (const f of [face, turned]) {
-    let coarse: Alignment = { face: f, sx: 0, sy: 0, distance: Infinity };
-    for (let sy = -SHIFT + 1; sy <= SHIFT - 1; sy += 2) {
-      for (let sx = -SHIFT + 1; sx <= SHIFT - 1; sx += 2) {
-        const d = differenceAt(f, template, sx, sy, coarse.distance);
-        if (d < coarse.distance) coarse = { face: f, sx, sy, distance: d };
-      }
-    }
-    const fine = around(f, template, coarse);
-    if (fine.distance < best.distance) best = fine;
-  }
-  return best;
-}
-
 /**
  * How far a face is from a template at their best alignment (0 the same face; the cap, 0.3,
- * nothing in common).
+ * nothing in common): slid on a coarse grid of every second pixel, then a pixel round the best
+ * place, both ways up. Beyond `worst` the figure does not matter and Infinity comes back sooner.
  */
-export function faceDistance(face: Face, turned: Face, template: Face): number {
-  return align(face, turned, template).distance;
-}
-
-/**
- * How far a face is from each candidate's templates (the nearest of a card's), the likeliest
- * candidate first. The printing lays every card out alike, so where the face lies over the first
- * candidate (which way up, how far the locator's corners were out) is where it lies over the
- * others, give or take a pixel: the others are compared there alone, at a tenth of the cost.
- */
-export function faceDistances(face: Face, turned: Face, candidates: ReadonlyArray<readonly Face[]>): number[] {
-  const first = candidates[0];
-  if (first === undefined) return [];
-  const alignments = first.map((t) => align(face, turned, t));
-  const at = alignments.reduce((a, b) => (b.distance < a.distance ? b : a));
-  return candidates.map((templates, k) =>
-    k === 0 ? at.distance : Math.min(...templates.map((t) => around(at.face, t, { ...at, distance: differenceAt(at.face, t, at.sx, at.sy) }).distance)),
-  );
+export function faceDistance(face: Face, turned: Face, template: Face, worst = Infinity): number {
+  let best = worst;
+  for (const f of [face, turned]) {
+    let here = Infinity, bx = 0, by = 0;
+    for (let sy = -SHIFT + 1; sy <= SHIFT - 1; sy += 2) {
+      for (let sx = -SHIFT + 1; sx <= SHIFT - 1; sx += 2) {
+        const d = differenceAt(f, template, sx, sy, here);
+        if (d < here) [here, bx, by] = [d, sx, sy];
+      }
+    }
+    for (let sy = by - 1; sy <= by + 1; sy++) {
+      for (let sx = bx - 1; sx <= bx + 1; sx++) {
+        if ((sx === bx && sy === by) || Math.abs(sx) > SHIFT || Math.abs(sy) > SHIFT) continue;
+        here = Math.min(here, differenceAt(f, template, sx, sy, Math.min(here, best)));
+      }
+    }
+    best = Math.min(best, here);
+  }
+  return best < worst ? best : Infinity;
 }
