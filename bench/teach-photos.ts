@@ -1,5 +1,5 @@
 // One photo of each of the 49 cards of a printing, to teach it as a deck. As at the table, a
-// photo the locator refuses (a pale panel taken for a second card, say) is retaken, up to five takes.
+// photo that would teach nothing (a pale panel taken for a second card, say) is retaken, up to five takes.
 import { ALL_CARDS, formatCard } from '../device/rules/cards.ts';
 import type { CardClassifier } from '../vision/classifier.ts';
 import { photoOfCard, type FacePool } from '../vision/dataset.ts';
@@ -20,7 +20,8 @@ export async function teachingPhotos(classifier: CardClassifier, pool: FacePool,
     for (let take = 0; take < 5 && bytes === null; take++) {
       const photo = await photoOfCard(pool, card, makeRng(mixSeed(seed + 7919 * take, card)), 1280, 960);
       if (photo.card !== card) throw new Error(`the photo of ${formatCard(card)} shows ${photo.card === null ? 'no card' : formatCard(photo.card)}`);
-      if ((await classifier.examine(photo.jpeg)).embedding !== null) bytes = photo.jpeg;
+      // As enrolment does: a located object the base model says is not a card face teaches nothing.
+      if ((await classifier.examine(photo.jpeg)).base !== null) bytes = photo.jpeg;
       else retakes++;
     }
     if (bytes === null) throw new Error(`no photo of ${formatCard(card)} in five takes was located`);
