@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ALL_CARDS, formatCard } from '../../../device/rules/cards.ts';
 import { CardClassifier, type Classification } from '../../../vision/classifier.ts';
 import { deckFacePool, photoOfCard, type FacePool } from '../../../vision/dataset.ts';
 import { enrolDeck, loadActiveDeck, type ActiveDeck } from '../../../vision/deck/enrol.ts';
-import { DeckStore } from '../../../vision/deck/store.ts';
+import { DeckError, DeckStore } from '../../../vision/deck/store.ts';
 import { makeRng, mixSeed } from '../../../vision/random.ts';
 
 let data: string;
@@ -58,4 +58,21 @@ describe('a taught deck', () => {
     expect(withDeck).toBeGreaterThanOrEqual(base + 10);
     expect(withDeck).toBeGreaterThanOrEqual(located - 3);
   }, 300_000);
+
+  it('is refused, not used without a template, when a stored photo is gone or no longer a photo', async () => {
+    for (const spoil of [(file: string) => unlinkSync(file), (file: string) => writeFileSync(file, 'not a photo')]) {
+      const copy = mkdtempSync(join(tmpdir(), 'red7-deck-spoilt-'));
+      try {
+        cpSync(data, copy, { recursive: true });
+        const store = new DeckStore(copy);
+        const profile = store.read(store.activeId()!);
+        spoil(join(copy, 'decks', profile.id, profile.photos[7]!.file));
+        const load = loadActiveDeck(classifier, store);
+        await expect(load).rejects.toThrow(DeckError);
+        await expect(load).rejects.toThrow(/cannot be used: .*teach it again/);
+      } finally {
+        rmSync(copy, { recursive: true, force: true });
+      }
+    }
+  });
 });
