@@ -56,9 +56,9 @@ async function measurePrinting(seed: number) {
     const deck = (await loadActiveDeck(classifier, store))!;
     // The rule the deck was loaded with: --calibrate may write another before the replay.
     const loadedRule = deckRule(classifier.metadata);
-    log(`loaded the deck, its templates found again in the ${summary.photos} stored photos, in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
+    log(`loaded the deck in ${((performance.now() - t1) / 1000).toFixed(2)} s`);
     const profile = store.read(deck.id);
-    const crops = await cropsOf(store, profile);
+    const crops = cropsOf(profile);
     const readings: Reading[] = [];
     const timeBase: number[] = [], timeDeck: number[] = [];
     const realDeck: Array<string | null> = [];

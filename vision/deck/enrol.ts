@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { parseCard, tryParseCard, type Card } from '../../device/rules/cards.ts';
 import type { CardClassifier, Classification, Examination } from '../classifier.ts';
 import type { Metadata } from '../metadata.ts';
+import { CROP_H, CROP_W } from '../features.ts';
 import { locatedCrop } from '../pipeline.ts';
 import { Prototypes, type DeckRule } from './prototypes.ts';
 import { DeckError, type DeckPhoto, type DeckProfile, type DeckStore } from './store.ts';
@@ -24,7 +25,7 @@ export interface TeachPhoto {
 
 /** What one photo taught, or why it taught nothing. */
 export type PhotoLesson = (
-  | { ok: true; card: string; embedding: Float32Array; flagged?: { read: string; confidence: number }; base: Classification }
+  | { ok: true; card: string; embedding: Float32Array; crop: Float32Array; flagged?: { read: string; confidence: number }; base: Classification }
   | { ok: false; problem: string; base?: Classification }
 ) & { quad: Examination['quad']; frame: Examination['frame'] };
 
@@ -38,14 +39,14 @@ const REFUSALS: Record<string, string> = {
 export async function learnPhoto(classifier: CardClassifier, photo: TeachPhoto): Promise<PhotoLesson> {
   const parsed = tryParseCard(photo.card);
   if (!parsed.ok) return { ok: false, problem: `${photo.source}: unknown card "${photo.card}" (${parsed.error})`, quad: null, frame: null };
-  const { embedding, base, classification, quad, frame } = await classifier.examine(photo.bytes);
-  if (embedding === null || base === null) {
+  const { embedding, crop, base, classification, quad, frame } = await classifier.examine(photo.bytes);
+  if (embedding === null || crop === null || base === null) {
     const reason = classification.reason ?? 'no-card';
     return { ok: false, problem: `${photo.source} ${REFUSALS[reason] ?? reason}${classification.detail ? ` (${classification.detail})` : ''}`, base: classification, quad, frame };
   }
   const card = photo.card.toUpperCase();
   const flagged = base.card !== null && base.card !== card ? { read: base.card, confidence: base.confidence } : undefined;
-  return { ok: true, card, embedding, base, quad, frame, ...(flagged ? { flagged } : {}) };
+  return { ok: true, card, embedding, crop, base, quad, frame, ...(flagged ? { flagged } : {}) };
 }
 
 /** Where the measured similarity temperature and threshold for a model version are kept. */
@@ -74,6 +75,11 @@ export function deckRule(metadata: Metadata, file = RULE_FILE): DeckRule & { mea
   return { temperature: 0.05, threshold: metadata.threshold, baseWeight: 0.5, templateTemperature: 0.004, measured: false };
 }
 
+/** A crop for the JSON file, bit for bit (a template compared with rounded pixels would read differently). */
+function storedCrop(crop: Float32Array): string {
+  return Buffer.from(crop.buffer, crop.byteOffset, crop.byteLength).toString('base64');
+}
+
 /** Rounds an embedding for the JSON file (five decimals keep the cosine to 1e-4). */
 function stored(e: Float32Array): number[] {
   return Array.from(e, (x) => Math.round(x * 1e5) / 1e5);
@@ -94,7 +100,7 @@ export async function enrolDeck(classifier: CardClassifier, store: DeckStore, op
   const photos = lessons.map(({ lesson, photo }) => {
     const n = (counts.get(lesson.card) ?? 0) + 1;
     counts.set(lesson.card, n);
-    return { file: `${lesson.card}-${n}.${extension(photo.bytes)}`, card: lesson.card, embedding: stored(lesson.embedding), bytes: photo.bytes, ...(lesson.flagged ? { flagged: lesson.flagged } : {}) };
+    return { file: `${lesson.card}-${n}.${extension(photo.bytes)}`, card: lesson.card, embedding: stored(lesson.embedding), crop: storedCrop(lesson.crop), bytes: photo.bytes, ...(lesson.flagged ? { flagged: lesson.flagged } : {}) };
   });
   const profile = store.create({ name: options.name, modelVersion: classifier.metadata.version, camera: options.camera }, photos);
   store.activate(profile.id);
@@ -123,21 +129,34 @@ export async function loadActiveDeck(classifier: CardClassifier, store: DeckStor
   if (id === null) return null;
   let profile = store.read(id);
   if (profile.modelVersion !== classifier.metadata.version) profile = await rederive(classifier, store, profile);
-  const crops = await cropsOf(store, profile);
-  return { id: profile.id, name: profile.name, prototypes: prototypesOf(profile, classifier.valueLength, deckRule(classifier.metadata), crops) };
+  if (profile.photos.some((p) => p.flagged === undefined && p.crop === undefined)) profile = await withCrops(store, profile);
+  return { id: profile.id, name: profile.name, prototypes: prototypesOf(profile, classifier.valueLength, deckRule(classifier.metadata), cropsOf(profile)) };
 }
 
 /** A taught photo's located crop, for the deck's templates. */
 export type TaughtCrop = { card: Card; crop: Float32Array };
 
+/** The kept crops of a profile's unflagged photos, for the templates; a crop that is missing or of the wrong size refuses the deck. */
+export function cropsOf(profile: DeckProfile): TaughtCrop[] {
+  return profile.photos.filter((p) => p.flagged === undefined).map((p) => {
+    const bytes = p.crop === undefined ? undefined : Buffer.from(p.crop, 'base64');
+    if (bytes === undefined || bytes.length !== CROP_H * CROP_W * 3 * 4) throw new DeckError(`deck "${profile.name}" has no usable template for its photo ${p.file}; teach it again`);
+    return { card: parseCard(p.card) as Card, crop: new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length)) };
+  });
+}
+
 /**
- * The located crops of a profile's unflagged photos, found again from the stored photos (the
- * locator that reads the table is the one that cut them). A photo gone or no longer showing one
- * card refuses the deck rather than leave a card without its template.
+ * A deck taught before templates were kept: each unflagged photo's crop found again from the stored
+ * photo and saved. A photo gone or no longer showing one card refuses the deck rather than leave
+ * a card without its template.
  */
-export async function cropsOf(store: DeckStore, profile: DeckProfile): Promise<TaughtCrop[]> {
-  const crops: TaughtCrop[] = [];
-  for (const p of profile.photos.filter((q) => q.flagged === undefined)) {
+async function withCrops(store: DeckStore, profile: DeckProfile): Promise<DeckProfile> {
+  const photos: DeckPhoto[] = [];
+  for (const p of profile.photos) {
+    if (p.flagged !== undefined || p.crop !== undefined) {
+      photos.push(p);
+      continue;
+    }
     let found;
     try {
       found = await locatedCrop(store.photo(profile.id, p.file));
@@ -145,9 +164,11 @@ export async function cropsOf(store: DeckStore, profile: DeckProfile): Promise<T
       throw new DeckError(`deck "${profile.name}" cannot be used: ${(err as Error).message}; teach it again`);
     }
     if (found.crop === null) throw new DeckError(`deck "${profile.name}" cannot be used: its photo ${p.file} ${REFUSALS[found.kind === 'several' ? 'several-cards' : 'no-card']}; teach it again`);
-    crops.push({ card: parseCard(p.card) as Card, crop: found.crop });
+    photos.push({ ...p, crop: storedCrop(found.crop) });
   }
-  return crops;
+  const updated: DeckProfile = { ...profile, photos };
+  store.save(updated);
+  return updated;
 }
 
 /**
@@ -170,7 +191,7 @@ async function rederive(classifier: CardClassifier, store: DeckStore, profile: D
     }
     const lesson = await learnPhoto(classifier, { card: p.card, bytes, source: p.file });
     if (!lesson.ok) throw new DeckError(`deck "${profile.name}" was taught under model ${profile.modelVersion}, not ${classifier.metadata.version}, and cannot be re-derived: ${lesson.problem}; teach it again`);
-    photos.push({ file: p.file, card: p.card, embedding: stored(lesson.embedding), ...(lesson.flagged ? { flagged: lesson.flagged } : {}) });
+    photos.push({ file: p.file, card: p.card, embedding: stored(lesson.embedding), crop: storedCrop(lesson.crop), ...(lesson.flagged ? { flagged: lesson.flagged } : {}) });
   }
   const updated: DeckProfile = { ...profile, modelVersion: classifier.metadata.version, photos };
   store.save(updated);

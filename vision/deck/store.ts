@@ -14,6 +14,8 @@ export const DeckPhotoSchema = z.object({
   file: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,80}$/),
   card: CardText,
   embedding: z.array(z.number()),
+  /** The located crop as the deck's template compares it: float32 RGB, base64 (older decks lack it). */
+  crop: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/).optional(),
   /** The base model read it, surely, as this other card: left out of the prototypes until retaken. */
   flagged: z.object({ read: CardText, confidence: z.number() }).optional(),
 });
