@@ -10,7 +10,7 @@
 import type { RawImage } from '../image.ts';
 import type { Point } from '../homography.ts';
 import { hypot } from './hypot.ts';
-import { SOLID_EDGE, SOLID_FULL, solidShare, withSolid } from './solid-ink.ts';
+import { SOLID_EDGE, SOLID_FULL, SOLID_SHARP, solidShare, withSolid } from './solid-ink.ts';
 import { foreground, GLARE_SATURATION, MASK_FACTOR, shrink, tableDistance, type Shrunk, type TableDistance } from './table.ts';
 import { CLIPPED, clippedGlare, glareAlong, glareInside, glareMask, spilled } from './glare.ts';
 import { blobs, clean, touchesBorder, type Blob } from './blobs.ts';
@@ -350,7 +350,7 @@ function inFrame(b: Blob, bw: number, x0: number, y0: number, w: number): Blob {
  * it: the line through most of them, so where a finger crosses a side, its edges (across the
  * side) do not lean the line. Pixels on the frame's border are the frame's, not the card's.
  */
-function robustSides(edge: readonly Point[], rough: readonly Point[], w: number, h: number): Point[] {
+function robustSides(edge: readonly Point[], rough: readonly Point[], w: number, h: number, band = 0.12): Point[] {
   const q = rough.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
   const lines = q.map((a, k) => {
     const c = q[(k + 1) % 4]!, len = Math.hypot(c[0] - a[0], c[1] - a[1]);
@@ -359,7 +359,7 @@ function robustSides(edge: readonly Point[], rough: readonly Point[], w: number,
     for (const p of edge) {
       if (p[0] < 1 || p[1] < 1 || p[0] > w - 1 || p[1] > h - 1) continue;
       const t = ((p[0] - a[0]) * u[0] + (p[1] - a[1]) * u[1]) / len, d = (p[0] - a[0]) * u[1] - (p[1] - a[1]) * u[0];
-      if (t > 0.1 && t < 0.9 && Math.abs(d) < Math.max(3, 0.12 * len)) near.push(p);
+      if (t > 0.1 && t < 0.9 && Math.abs(d) < Math.max(3, band * len)) near.push(p);
     }
     return mostSupportedLine(near, INLIER);
   });
@@ -370,6 +370,24 @@ function robustSides(edge: readonly Point[], rough: readonly Point[], w: number,
     return [use[0] * MASK_FACTOR, use[1] * MASK_FACTOR] as Point;
   });
 }
+
+/**
+ * A card's corners on a patterned cloth, where pieces of the pattern touching the card join its
+ * blob and pull the corners out: each side refitted to the straight run most of the blob's edge
+ * pixels near it lie on (a petal's edge is curved), when more of them then lie on the outline.
+ */
+function clothSides(b: Blob, w: number, h: number): Point[] {
+  const rough = cardCorners(b, w, h), edge = edgePixelsOf(b, w, h);
+  const refitted = robustSides(edge, rough, w, h, CLOTH_BAND);
+  const before = outlineSupport(edge, rough) / edge.length;
+  return before < POOR && quadShape(refitted) && outlineSupport(edge, refitted) / edge.length > before + GAIN ? refitted : rough;
+}
+
+/** How far from a rough side (a share of its length) a cloth's card's true side may lie. */
+const CLOTH_BAND = 0.25;
+/** The refit is taken only for a rough quad with less than POOR of the edge pixels on it, and when it holds GAIN more. */
+const POOR = 0.5;
+const GAIN = 0.1;
 
 /**
  * What of a blob lies outside a card's quad (frame pixels) without reaching the frame's border,
@@ -627,7 +645,10 @@ export function locateCard(img: RawImage): Located {
   const dc = found.kind === 'card' || distance.solid === undefined ? null : withSolid(distance.dc, distance.solid());
   const again = dc === null ? found : locateWith(img, f, { ...distance, dc });
   if (again.kind !== 'card' || dc === null) return found;
-  return edgeSupport(img, again.quad) >= SOLID_EDGE && solidShare(dc, again.quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point), f.w, f.h) < SOLID_FULL ? again : found;
+  // A quad solid all over is refused unless its edge is as sharp as a card's cut edge on cloth:
+  // a card whose numeral is as far from the cloth's ground as its field is solid all over too.
+  const edge = edgeSupport(img, again.quad);
+  return edge >= SOLID_EDGE && (edge >= SOLID_SHARP || solidShare(dc, again.quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point), f.w, f.h) < SOLID_FULL) ? again : found;
 }
 
 function locateWith(img: RawImage, f: Shrunk, distance: TableDistance): Located {
@@ -650,7 +671,7 @@ function locateWith(img: RawImage, f: Shrunk, distance: TableDistance): Located 
     }
     if (level.length === 0) continue;
     const biggest = level.reduce((a, b) => (b.area > a.area ? b : a));
-    const quad = cardCorners(biggest, f.w, f.h);
+    const quad = distance.cloth ? clothSides(biggest, f.w, f.h) : cardCorners(biggest, f.w, f.h);
     levels.push({ blobs: level, biggest, quad, edge: edgeSupport(img, quad) });
   }
   // No level holds a clean card: a thumb, a glare or the frame's edge may have joined something

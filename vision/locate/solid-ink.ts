@@ -22,6 +22,8 @@ const SOLID_MAX = 0.45;
  */
 export const SOLID_EDGE = 8;
 export const SOLID_FULL = 0.97;
+/** ... unless its edge steps at least this much (no empty cloth of the dev seeds gave a card with it). */
+export const SOLID_SHARP = 40;
 
 /**
  * Mask pixels of solid pieces lying on a patterned cloth: away from the cloth's ground (the

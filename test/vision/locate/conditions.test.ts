@@ -90,6 +90,14 @@ describe('card locator under table conditions', () => {
     expect(within(results)).toBeGreaterThanOrEqual(20);
   }, 240_000);
 
+  it('fits a card\'s sides past the flowers of a cloth that join its blob', async () => {
+    // Petals touching the card pull the corners fitted to its blob out onto the cloth (a blue 3
+    // and a green 7 among flowers, a yellow 4 beside orange ones); each side is fitted again to
+    // the straight run most of its edge pixels lie on.
+    const found = [...await locateLine('patterned-cloth', [260, 290], 5151), ...await locateLine('patterned-cloth', [189], 6262), ...await locateLine('patterned-cloth', [221], 7373)];
+    expect(within(found)).toBe(4);
+  }, 120_000);
+
   it('puts the corners of a card cut by the frame\'s edge where the whole card lies, outside the frame', async () => {
     // The cut side is the frame's; the sides running into it are extended to a card's 5:7. The
     // cut card's colour in the frame's border is no part of the table's spread: 17 of these 24

@@ -61,4 +61,15 @@ describe('solid pieces on a patterned cloth', () => {
       expect(r.error).toBeLessThanOrEqual(CORNER_BOUND);
     }
   }, 120_000);
+
+  it('takes a card solid all over when its edge is as sharp as a card\'s', async () => {
+    // A card whose numeral lies as far from the cloth's ground as its field (a green 2 on a dark
+    // cloth, a blue 4 on teal, a teal 5 on red, a brown 7 on purple) is solid to the last pixel,
+    // which alone was once refused as a piece of cloth.
+    const found = [...await locateLinePhotos('patterned-cloth', [157, 267], 5151), ...await locateLinePhotos('patterned-cloth', [79, 201], 7373)];
+    for (const r of found) {
+      expect(r.found.kind).toBe('card');
+      expect(r.error).toBeLessThanOrEqual(CORNER_BOUND);
+    }
+  }, 120_000);
 });
