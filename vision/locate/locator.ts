@@ -711,9 +711,10 @@ function locateWith(img: RawImage, f: Shrunk, distance: TableDistance): Located 
         // card's colour; the card must then have a sharp edge all round.
         const edge = edgeSupport(img, found.quad);
         const hand = (): boolean => !rectangle && touchesBorder(b, f.w, f.h) && secondHueShare(f, q, true) <= ERODED_SECOND_HUE && edge >= HAND_EDGE;
-        // A rectangle fitted round glare: the glare's warm rim and a card's pale panel are hues of
-        // their own, so a second hue there is a second card only where the outline strays as well.
-        const lit = (): boolean => rectangle && litOneCard(f, found.blob, found.quad, glare());
+        // A rectangle fitted round glare, or an eroded card with glare along its outline: the
+        // glare's warm rim and a card's pale panel are hues of their own, so a second hue there is
+        // a second card only where the outline strays as well.
+        const lit = (): boolean => (rectangle || glareAlong(found.quad, glare(), f.w, f.h)) && litOneCard(f, found.blob, found.quad, glare());
         if (secondHueShare(f, q) > ERODED_SECOND_HUE && !hand() && !lit()) return { kind: 'several', count: 2 };
         return { blobs: [found.blob], biggest: found.blob, quad: found.quad, edge, eroded: true };
       }

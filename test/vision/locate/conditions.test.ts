@@ -59,6 +59,14 @@ describe('card locator under table conditions', () => {
     expect(within(results)).toBe(4);
   }, 240_000);
 
+  it('does not take the glare\'s rim for a second card on a card eroded free of it either', async () => {
+    // A glare disc over a card's edge (a violet 4 and a green 6), or by the thumb on a blue 5:
+    // erosion frees the card from the disc, and the rim's hue left inside its quad once made it
+    // two cards.
+    const results = [...await locateLine('glare-spill', [119, 185], 7373), ...await locateLine('thumb', [225], 5151)];
+    expect(within(results)).toBe(3);
+  }, 120_000);
+
   it('finds a card whose outline the glare broke from the straight sides it still shows', async () => {
     // Two of these were refused as several cards (the spill's disc taken for a second one) and
     // one had a corner out in the glare; the card's sides where no glare lies make its quad.
