@@ -129,7 +129,7 @@ export async function loadActiveDeck(classifier: CardClassifier, store: DeckStor
   if (id === null) return null;
   let profile = store.read(id);
   if (profile.modelVersion !== classifier.metadata.version) profile = await rederive(classifier, store, profile);
-  if (profile.photos.some((p) => p.flagged === undefined && p.crop === undefined)) profile = await withCrops(store, profile);
+  if (profile.photos.some(lacksCrop)) profile = await withCrops(store, profile);
   return { id: profile.id, name: profile.name, prototypes: prototypesOf(profile, classifier.valueLength, deckRule(classifier.metadata), cropsOf(profile)) };
 }
 
@@ -145,6 +145,9 @@ export function cropsOf(profile: DeckProfile): TaughtCrop[] {
   });
 }
 
+/** An unflagged photo of a deck taught before templates were kept. */
+const lacksCrop = (p: DeckPhoto): boolean => p.flagged === undefined && p.crop === undefined;
+
 /**
  * A deck taught before templates were kept: each unflagged photo's crop found again from the stored
  * photo and saved. A photo gone or no longer showing one card refuses the deck rather than leave
@@ -153,7 +156,7 @@ export function cropsOf(profile: DeckProfile): TaughtCrop[] {
 async function withCrops(store: DeckStore, profile: DeckProfile): Promise<DeckProfile> {
   const photos: DeckPhoto[] = [];
   for (const p of profile.photos) {
-    if (p.flagged !== undefined || p.crop !== undefined) {
+    if (!lacksCrop(p)) {
       photos.push(p);
       continue;
     }

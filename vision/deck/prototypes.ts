@@ -107,10 +107,11 @@ export class Prototypes implements DeckAdjuster {
       let top = -Infinity;
       for (const card of candidates) {
         // A card whose weight would fall below e^−30 of the best so far counts for nothing, and its distance need not be exact.
-        const worst = (prior(card) - (top - NEGLIGIBLE)) * this.rule.templateTemperature;
-        const d = Math.min(...this.faces.get(card)!.map((t) => faceDistance(face, turned, t, worst)));
-        if (d === Infinity) continue;
-        logs.set(card, prior(card) - d / this.rule.templateTemperature);
+        const p = prior(card), worst = (p - (top - NEGLIGIBLE)) * this.rule.templateTemperature;
+        let d = worst;
+        for (const t of this.faces.get(card)!) d = Math.min(d, faceDistance(face, turned, t, d));
+        if (d >= worst) continue;
+        logs.set(card, p - d / this.rule.templateTemperature);
         top = Math.max(top, logs.get(card)!);
       }
     } else {

@@ -378,9 +378,10 @@ function robustSides(edge: readonly Point[], rough: readonly Point[], w: number,
  */
 function clothSides(b: Blob, w: number, h: number): Point[] {
   const rough = cardCorners(b, w, h), edge = edgePixelsOf(b, w, h);
-  const refitted = robustSides(edge, rough, w, h, CLOTH_BAND);
   const before = outlineSupport(edge, rough) / edge.length;
-  return before < POOR && quadShape(refitted) && outlineSupport(edge, refitted) / edge.length > before + GAIN ? refitted : rough;
+  if (before >= POOR) return rough;
+  const refitted = robustSides(edge, rough, w, h, CLOTH_BAND);
+  return quadShape(refitted) && outlineSupport(edge, refitted) / edge.length > before + GAIN ? refitted : rough;
 }
 
 /** How far from a rough side (a share of its length) a cloth's card's true side may lie. */

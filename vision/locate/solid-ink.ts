@@ -22,7 +22,7 @@ const SOLID_MAX = 0.45;
  */
 export const SOLID_EDGE = 8;
 export const SOLID_FULL = 0.97;
-/** ... unless its edge steps at least this much (no empty cloth of the dev seeds gave a card with it). */
+/** ... unless its edge steps at least this much: a card's cut edge, sharper than a pattern's printed one. */
 export const SOLID_SHARP = 40;
 
 /**
