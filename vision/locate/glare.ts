@@ -2,7 +2,7 @@
 // how much of it lies along, beside or inside a card's quad.
 import { opened } from './morphology.ts';
 import { insideTest, quadArea } from './geometry.ts';
-import { convexDistance, GLARE_SATURATION, LAMP_COOL, LAMP_WARM, MASK_FACTOR, type Shrunk, type TableDistance } from './table.ts';
+import { distanceToConvex, GLARE_SATURATION, LAMP_COOL, LAMP_WARM, MASK_FACTOR, type Shrunk, type TableDistance } from './table.ts';
 import type { Point } from '../homography.ts';
 
 /**
@@ -23,9 +23,16 @@ export function glareMask(f: Shrunk, t: TableDistance): Uint8Array {
  */
 function lampLit(f: Shrunk, t: TableDistance, i: number): boolean {
   const most = Math.min(1, Math.exp(t.tBright - t.dl[i]!)), [a, b] = t.chroma;
-  const towards = (l: Point): Point => [l[0] + most * (a - l[0]), l[1] + most * (b - l[1])];
-  return convexDistance([LAMP_WARM, LAMP_COOL, towards(LAMP_COOL), towards(LAMP_WARM)])(f.c1[i]!, f.c2[i]!) < GLARE_SATURATION;
+  const p = LAMP_POLYGON;
+  p[4] = LAMP_COOL[0] + most * (a - LAMP_COOL[0]);
+  p[5] = LAMP_COOL[1] + most * (b - LAMP_COOL[1]);
+  p[6] = LAMP_WARM[0] + most * (a - LAMP_WARM[0]);
+  p[7] = LAMP_WARM[1] + most * (b - LAMP_WARM[1]);
+  return distanceToConvex(p, f.c1[i]!, f.c2[i]!) < GLARE_SATURATION;
 }
+
+/** lampLit's polygon: the two lamps, then each moved towards the table's colour (filled in per pixel). */
+const LAMP_POLYGON = Float64Array.of(...LAMP_WARM, ...LAMP_COOL, 0, 0, 0, 0);
 
 /** The glare pieces holding a pixel clipped to white or nearly: a lamp's reflection has such a core, a pale finger or a lit patch of table has none. */
 export function clippedGlare(g: Uint8Array, l: Float32Array, w: number, h: number): Uint8Array {
@@ -54,9 +61,11 @@ const SPILL_SHARE = 0.02;
 /** Glare pixels within `reach` of a quad (mask pixels) that `keep` accepts, looking only at the quad's box grown by `reach`. */
 function glareNear(glare: Uint8Array, q: readonly Point[], w: number, h: number, reach: number, keep: (x: number, y: number) => boolean): number {
   const xs = q.map((p) => p[0]), ys = q.map((p) => p[1]);
+  const x0 = Math.max(0, Math.floor(Math.min(...xs) - reach)), x1 = Math.min(w - 1, Math.ceil(Math.max(...xs) + reach));
+  const y0 = Math.max(0, Math.floor(Math.min(...ys) - reach)), y1 = Math.min(h - 1, Math.ceil(Math.max(...ys) + reach));
   let n = 0;
-  for (let y = Math.max(0, Math.floor(Math.min(...ys) - reach)); y <= Math.min(h - 1, Math.ceil(Math.max(...ys) + reach)); y++) {
-    for (let x = Math.max(0, Math.floor(Math.min(...xs) - reach)); x <= Math.min(w - 1, Math.ceil(Math.max(...xs) + reach)); x++) {
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
       if (glare[y * w + x] && keep(x + 0.5, y + 0.5)) n++;
     }
   }

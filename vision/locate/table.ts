@@ -158,26 +158,30 @@ export const LAMP_COOL: Point = [-0.08, -0.18];
 
 /** A function giving a point's distance from a convex polygon (0 inside it); a polygon of no area (a table on the lamps' line) has no inside. */
 export function convexDistance(poly: readonly Point[]): (x: number, y: number) => number {
+  const corners = Float64Array.from(poly.flat());
+  return (x, y) => distanceToConvex(corners, x, y);
+}
+
+/**
+ * A point's distance from a convex polygon given as x, y pairs end to end (0 inside it). Plain
+ * numbers, no objects: glareMask asks it about a polygon of its own for every bright pixel.
+ */
+export function distanceToConvex(c: Float64Array, x: number, y: number): number {
+  const n = c.length >> 1;
   let area = 0;
-  for (let k = 0; k < poly.length; k++) {
-    const p = poly[k]!, q = poly[(k + 1) % poly.length]!;
-    area += p[0] * q[1] - q[0] * p[1];
+  for (let k = 0; k < n; k++) {
+    const j = (k + 1) % n;
+    area += c[2 * k]! * c[2 * j + 1]! - c[2 * j]! * c[2 * k + 1]!;
   }
-  // Worked out once per polygon: `washed` asks about every saturated pixel beside a card.
-  const sides = poly.map((p, k) => {
-    const q = poly[(k + 1) % poly.length]!, dx = q[0] - p[0], dy = q[1] - p[1];
-    return { p, dx, dy, len2: dx * dx + dy * dy };
-  });
-  return (x, y) => {
-    let inside = area !== 0, best = Infinity;
-    for (const { p, dx, dy, len2 } of sides) {
-      const cross = dx * (y - p[1]) - dy * (x - p[0]);
-      if (cross * area < 0) inside = false;
-      const t = len2 === 0 ? 0 : Math.min(1, Math.max(0, ((x - p[0]) * dx + (y - p[1]) * dy) / len2));
-      best = Math.min(best, hypot(x - p[0] - t * dx, y - p[1] - t * dy));
-    }
-    return inside ? 0 : best;
-  };
+  let inside = area !== 0, best = Infinity;
+  for (let k = 0; k < n; k++) {
+    const j = (k + 1) % n, px = c[2 * k]!, py = c[2 * k + 1]!, dx = c[2 * j]! - px, dy = c[2 * j + 1]! - py, len2 = dx * dx + dy * dy;
+    const cross = dx * (y - py) - dy * (x - px);
+    if (cross * area < 0) inside = false;
+    const t = len2 === 0 ? 0 : Math.min(1, Math.max(0, ((x - px) * dx + (y - py) * dy) / len2));
+    best = Math.min(best, hypot(x - px - t * dx, y - py - t * dy));
+  }
+  return inside ? 0 : best;
 }
 
 /** Marks card-coloured pixels: chroma unlike the table's, or much brighter, or very much darker. */
