@@ -142,10 +142,11 @@ export class CardClassifier {
       return none({ card: null, confidence: 0, alternatives: [], reason: 'several-cards', detail: `${reading.count} cards in view${advice === null ? '' : `; ${advice}`}` });
     }
     const rows = 2 * reading.views;
-    const outputs = this.tf.tidy(() => {
-      const out = this.withEmbedding.predict(netInputs(this.tf, reading.rows, rows)) as tfType.Tensor[];
-      return out.map((t) => t.dataSync() as Float32Array);
-    });
+    // The arrays are read outside tidy: tidy walks whatever its function returns, and walks a typed
+    // array number by number (a Set of thousands of entries a frame).
+    const tensors = this.tf.tidy(() => this.withEmbedding.predict(netInputs(this.tf, reading.rows, rows)) as tfType.Tensor[]);
+    const outputs = tensors.map((t) => t.dataSync() as Float32Array);
+    this.tf.dispose(tensors);
     const [colourRows, valueRows, isCardRows, ...hidden] = outputs;
     const embedding = averagedEmbedding(hidden, rows, this.embeddingLength);
     const { colour, value, isCard } = joinViews({ colour: colourRows!, value: valueRows!, isCard: isCardRows! }, 0, reading.views);
