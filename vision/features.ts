@@ -9,6 +9,7 @@
 // field's, which a glare spot does not wash out) as a three-channel image for a small
 // convolutional branch, and the crop's white-referenced chroma at half size for a colour tower.
 import type { RawImage } from './image.ts';
+import { kthSmallest } from './order.ts';
 import { homographyFromPoints, type Point } from './homography.ts';
 
 /** The upright crop, in pixels (portrait, 5:7). */
@@ -134,35 +135,6 @@ function whiteReferences(crop: Float32Array): [upright: Colour, turned: Colour] 
     [Math.max(20, r / k), Math.max(20, g / k), Math.max(20, b / k)],
     [Math.max(20, tr / k), Math.max(20, tg / k), Math.max(20, tb / k)],
   ];
-}
-
-/**
- * The k-th smallest value (from 0) of `xs`, the value sorting a copy would put at k, found by
- * quickselect on a copy. Sorting took most of a crop's feature time: a frame has 14 crops, each
- * with five order statistics over its 2,240 pixels.
- */
-export function kthSmallest(xs: Float32Array, k: number): number {
-  if (!Number.isInteger(k) || k < 0 || k >= xs.length) throw new RangeError(`no element ${k} among ${xs.length}`);
-  const a = xs.slice();
-  let lo = 0, hi = a.length - 1;
-  while (lo < hi) {
-    // Hoare's partition: afterwards lo..j hold values ≤ pivot, i..hi values ≥ pivot, and
-    // anything between them equals the pivot.
-    const pivot = a[(lo + hi) >> 1]!;
-    let i = lo, j = hi;
-    while (i <= j) {
-      while (a[i]! < pivot) i++;
-      while (a[j]! > pivot) j--;
-      if (i <= j) {
-        const t = a[i]!; a[i] = a[j]!; a[j] = t;
-        i++; j--;
-      }
-    }
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else return a[k]!;
-  }
-  return a[k]!;
 }
 
 function median(xs: Float32Array): number {

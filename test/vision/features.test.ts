@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CHROMA_AT, CHROMA_W, cropFeatures, cropFeaturesBothWays, CROP_H, CROP_W, FEATURE_LENGTH, HAND_LENGTH, IMAGE_CHANNELS, inkMap, kthSmallest, NUM, numeralBox, turnCrop, warpCrop, whiteReference, whiteTopHat } from '../../vision/features.ts';
+import { CHROMA_AT, CHROMA_W, cropFeatures, cropFeaturesBothWays, CROP_H, CROP_W, FEATURE_LENGTH, HAND_LENGTH, IMAGE_CHANNELS, inkMap, NUM, numeralBox, turnCrop, warpCrop, whiteReference, whiteTopHat } from '../../vision/features.ts';
 import { homographyFromPoints, project } from '../../vision/homography.ts';
 import { turnQuad } from '../../vision/pipeline.ts';
 
@@ -304,23 +304,5 @@ describe('homography', () => {
 
   it('refuses three corners in a line', () => {
     expect(() => homographyFromPoints([[0, 0], [1, 0], [2, 0], [0, 1]], [[0, 0], [1, 0], [1, 1], [0, 1]])).toThrow(/degenerate/);
-  });
-});
-
-describe('the k-th smallest value', () => {
-  it('is the value a sorted copy holds at k, for every k, with repeated values too, and leaves the input as it was', () => {
-    // Few distinct values, so that runs of equal ones are common.
-    const values = fc.array(fc.integer({ min: -20, max: 20 }).map((v) => v / 8), { minLength: 1, maxLength: 300 });
-    fc.assert(fc.property(values, (xs) => {
-      const a = Float32Array.from(xs), before = a.slice(), sorted = a.slice().sort();
-      for (let k = 0; k < a.length; k++) expect(kthSmallest(a, k)).toBe(sorted[k]);
-      expect(a).toEqual(before);
-    }));
-  });
-
-  it('refuses a position outside the values', () => {
-    const a = Float32Array.of(3, 1, 2);
-    for (const k of [-1, 3, 1.5, Number.NaN]) expect(() => kthSmallest(a, k)).toThrow(/no element/);
-    expect(() => kthSmallest(new Float32Array(0), 0)).toThrow(/no element/);
   });
 });
