@@ -5,13 +5,13 @@
 // JSON line: times per frame (a first pass and a steady one) and RSS.
 import { readFile } from 'node:fs/promises';
 import { CardClassifier } from './classifier.ts';
-import { keepYoungGenerationSmall } from './heap.ts';
+import { setHeapForReading } from './heap.ts';
 import { DeckBook } from './deck/book.ts';
 import { DeckStore } from './deck/store.ts';
 import { SeenFrames } from './seen.ts';
 
 // As the companion's processes that read cards do (device/wiring/parts.ts).
-keepYoungGenerationSmall();
+setHeapForReading();
 const args = process.argv.slice(2);
 const data = args[0] === '--data' ? args[1] : undefined;
 const files = data === undefined ? args : args.slice(2);

@@ -167,9 +167,9 @@ export class Parts {
   async classifier(options: { modelDir?: string } = {}): Promise<CardClassifier> {
     // Loaded only here: TensorFlow.js is the heaviest part of the companion.
     const { CardClassifier } = await import('../../vision/classifier.ts');
-    const { keepYoungGenerationSmall } = await import('../../vision/heap.ts');
-    // A process that reads cards holds its memory down (vision/heap.ts); set here, by the process, not by a library on load.
-    keepYoungGenerationSmall();
+    const { setHeapForReading } = await import('../../vision/heap.ts');
+    // A process that reads cards sets its heap for it (vision/heap.ts); set here, by the process, not by a library on load.
+    setHeapForReading();
     return CardClassifier.load({ modelDir: options.modelDir, logger: this.log('vision') });
   }
 
