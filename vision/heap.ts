@@ -5,9 +5,9 @@
 //   reading frames over and over crept past the memory budget. Held at its starting size, it is
 //   scavenged a little more often, and the process stays well inside the budget.
 // - The old generation: after a full collection V8 sets the next one's limit at what survived
-//   times a factor it picks from how fast the collector ran. Under a busy machine it often picked
-//   little more than the new space, so marking ran all the time on the other core (a third more
-//   CPU a frame). A fixed factor of 2 keeps full collections a few frames apart.
+//   times a factor it picks from how fast the collector ran. On a busy machine it often left less
+//   room than the young generation holds, so marking ran almost all the time on the other core.
+//   A fixed factor of 2 keeps full collections a few frames apart.
 // vision/README.md has the measurements.
 import v8 from 'node:v8';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { kthSmallest } from '../../vision/order.ts';
+import { kthSmallest, selectInPlace } from '../../vision/order.ts';
 
 describe('the k-th smallest value', () => {
   it('is the value a sorted copy holds at k, for every k, with repeated values too, in either precision, and leaves the input as it was', () => {
@@ -11,6 +11,7 @@ describe('the k-th smallest value', () => {
         const a = Kind.from(xs), before = a.slice(), sorted = a.slice().sort();
         for (let k = 0; k < a.length; k++) expect(kthSmallest(a, k)).toBe(sorted[k]);
         expect(a).toEqual(before);
+        for (let k = 0; k < a.length; k++) expect(selectInPlace(a.slice(), k)).toBe(sorted[k]);
       }
     }));
   });

@@ -170,3 +170,14 @@ export function uncut(quad: readonly Point[], w: number, h: number): Point[] {
   }
   return out;
 }
+
+/**
+ * Visits every pixel of a w × h mask in the box round a quad (mask pixels), grown by `reach`,
+ * with its index and its centre; the caller tests what it needs (inside the quad, near it).
+ */
+export function eachInBox(q: readonly Point[], w: number, h: number, reach: number, visit: (i: number, x: number, y: number) => void): void {
+  const xs = q.map((p) => p[0]), ys = q.map((p) => p[1]);
+  const x0 = Math.max(0, Math.floor(Math.min(...xs) - reach)), x1 = Math.min(w - 1, Math.ceil(Math.max(...xs) + reach));
+  const y0 = Math.max(0, Math.floor(Math.min(...ys) - reach)), y1 = Math.min(h - 1, Math.ceil(Math.max(...ys) + reach));
+  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) visit(y * w + x, x + 0.5, y + 0.5);
+}

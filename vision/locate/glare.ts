@@ -1,7 +1,7 @@
 // Glare: a lamp's reflection, the table's colour washed towards the lamp's, its clipped core, and
 // how much of it lies along, beside or inside a card's quad.
 import { opened } from './morphology.ts';
-import { insideTest, quadArea } from './geometry.ts';
+import { eachInBox, insideTest, quadArea } from './geometry.ts';
 import { distanceToConvex, GLARE_SATURATION, LAMP_COOL, LAMP_WARM, MASK_FACTOR, type Shrunk, type TableDistance } from './table.ts';
 import type { Point } from '../homography.ts';
 
@@ -60,15 +60,10 @@ const SPILL_SHARE = 0.02;
 
 /** Glare pixels within `reach` of a quad (mask pixels) that `keep` accepts, looking only at the quad's box grown by `reach`. */
 function glareNear(glare: Uint8Array, q: readonly Point[], w: number, h: number, reach: number, keep: (x: number, y: number) => boolean): number {
-  const xs = q.map((p) => p[0]), ys = q.map((p) => p[1]);
-  const x0 = Math.max(0, Math.floor(Math.min(...xs) - reach)), x1 = Math.min(w - 1, Math.ceil(Math.max(...xs) + reach));
-  const y0 = Math.max(0, Math.floor(Math.min(...ys) - reach)), y1 = Math.min(h - 1, Math.ceil(Math.max(...ys) + reach));
   let n = 0;
-  for (let y = y0; y <= y1; y++) {
-    for (let x = x0; x <= x1; x++) {
-      if (glare[y * w + x] && keep(x + 0.5, y + 0.5)) n++;
-    }
-  }
+  eachInBox(q, w, h, reach, (i, x, y) => {
+    if (glare[i] && keep(x, y)) n++;
+  });
   return n;
 }
 

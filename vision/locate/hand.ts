@@ -3,7 +3,7 @@
 // edge through pixels of that colour; cut out, it leaves the card with a bite where the finger
 // lies over it. A card cut by the frame shows its own colour at the edge, so there the "hand"
 // would be the card itself, and it is told apart by the blob's other colour being no different.
-import { kthSmallest } from '../order.ts';
+import { selectInPlace } from '../order.ts';
 
 /** The shrunk frame the locator works on: brightness and two brightness-normalised chroma channels. */
 export interface Planes {
@@ -34,7 +34,7 @@ const MAX_SHARE = 0.6;
 function median(pixels: readonly number[], value: (i: number) => number): number {
   const s = new Float64Array(pixels.length);
   for (let k = 0; k < pixels.length; k++) s[k] = value(pixels[k]!);
-  return s.length === 0 ? NaN : kthSmallest(s, s.length >> 1);
+  return s.length === 0 ? NaN : selectInPlace(s, s.length >> 1);
 }
 
 /** The median colour (c1, c2, log brightness) of some pixels. */

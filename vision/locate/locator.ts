@@ -19,7 +19,7 @@ import { crossFilter, grow, opened } from './morphology.ts';
 import { handPixels } from './hand.ts';
 import { cutCard, cutThreeSided } from './cut.ts';
 import { sidedQuads } from './sides.ts';
-import { CARD_ASPECT, convergence, convexHull, grownQuad, insideTest, intersect, largestQuad, mostSupportedLine, quadArea, quadShape, uncut } from './geometry.ts';
+import { CARD_ASPECT, convergence, convexHull, eachInBox, grownQuad, insideTest, intersect, largestQuad, mostSupportedLine, quadArea, quadShape, uncut } from './geometry.ts';
 
 /** The locator's answer: one card with its corners (TL, TR, BR, BL), none, or several. */
 export type Located =
@@ -202,7 +202,7 @@ function secondHueShare(f: Shrunk, q: readonly Point[], skipSkin: boolean | Uint
   const inner = q.map(([x, y]) => [cx + 0.85 * (x - cx), cy + 0.85 * (y - cy)] as Point);
   let n = 0;
   const inInner = insideTest(inner, 0);
-  eachInBox(f, q, 0, (i, x, y) => {
+  eachInBox(q, f.w, f.h, 0, (i, x, y) => {
     if (!inInner(x, y)) return;
     const a = f.c1[i]!, b = f.c2[i]!;
     if (hypot(a, b) < 0.2 || (skipSkin === true && skinLike(a, b)) || (skipSkin instanceof Uint8Array && skipSkin[i])) return;
@@ -256,7 +256,7 @@ function secondCard(f: Shrunk, t: TableDistance, levels: readonly Blob[][], card
   let table = 0;
   const wellInside = insideTest(q, -1);
   const isTable = (i: number): boolean => !inBlob[i] && t.dc[i]! < 0.5 * t.tc && Math.abs(t.dl[i]!) < 0.5 * t.tBright;
-  eachInBox(f, q, 0, (i, x, y) => {
+  eachInBox(q, f.w, f.h, 0, (i, x, y) => {
     if (wellInside(x, y) && isTable(i)) table++;
   });
   // A card whose own colours come near the table's shows table-like bays too, but its quad's
@@ -496,18 +496,6 @@ function maskIndex(f: Shrunk, x: number, y: number): number {
   return Math.min(f.h - 1, Math.max(0, Math.floor(y / MASK_FACTOR))) * f.w + Math.min(f.w - 1, Math.max(0, Math.floor(x / MASK_FACTOR)));
 }
 
-/**
- * Visits every mask pixel of the box round a quad (mask pixels), grown by `reach`, with its index
- * and its centre; the caller tests what it needs (inside the quad, near it).
- */
-function eachInBox(f: Shrunk, q: readonly Point[], reach: number, visit: (i: number, x: number, y: number) => void): void {
-  const xs = q.map((p) => p[0]), ys = q.map((p) => p[1]);
-  const x0 = Math.max(0, Math.floor(Math.min(...xs) - reach)), x1 = Math.min(f.w - 1, Math.ceil(Math.max(...xs) + reach));
-  for (let y = Math.max(0, Math.floor(Math.min(...ys) - reach)); y <= Math.min(f.h - 1, Math.ceil(Math.max(...ys) + reach)); y++) {
-    for (let x = x0; x <= x1; x++) visit(y * f.w + x, x + 0.5, y + 0.5);
-  }
-}
-
 /** A blob's pixels as a mask of the frame's size. */
 function blobMask(f: Shrunk, b: Blob): Uint8Array {
   const m = new Uint8Array(f.w * f.h);
@@ -593,7 +581,7 @@ function sidedOneCard(img: RawImage, f: Shrunk, t: TableDistance, everyBlob: rea
   if (area < SIDED_AREA[0] * b.area || area > SIDED_AREA[1] * b.area) return false;
   const inside = insideTest(q, 0), reach = 0.1 * Math.sqrt(area), near = insideTest(q, reach);
   let filled = 0, clipped = 0, card = 0;
-  eachInBox(f, q, reach, (i, x, y) => {
+  eachInBox(q, f.w, f.h, reach, (i, x, y) => {
     if (inside(x, y) && (inBlob[i] || f.l[i]! >= LIT)) { filled++; if (f.l[i]! < LIT) card++; }
     if (f.l[i]! >= CLIPPED && near(x, y)) clipped++;
   });
@@ -629,7 +617,7 @@ function bittenByLight(f: Shrunk, inBlob: Uint8Array, quad: readonly Point[]): b
   const q = quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
   const inside = insideTest(q, -1);
   let bitten = 0, lit = 0;
-  eachInBox(f, q, 0, (i, x, y) => {
+  eachInBox(q, f.w, f.h, 0, (i, x, y) => {
     if (inBlob[i] || !inside(x, y)) return;
     bitten++;
     if (f.l[i]! >= LIT) lit++;

@@ -2,7 +2,7 @@
 // from the table sampled round the frame's border (one colour, or a patterned cloth's palette), the
 // lamps' colours that glare mixes in, and the card-coloured pixels at a level of strictness.
 import type { RawImage } from '../image.ts';
-import { kthSmallest } from '../order.ts';
+import { selectInPlace } from '../order.ts';
 import type { Point } from '../homography.ts';
 import { hypot } from './hypot.ts';
 import { borderLoop, CLOTH_CONTRAST, inkAt, inkContrast, mixtureDistance, type Ink } from './palette.ts';
@@ -42,13 +42,13 @@ export function shrink(img: RawImage): { l: Float32Array; sums: Uint16Array; c1:
 /** The frame as the locator's mask sees it (see shrink). */
 export type Shrunk = ReturnType<typeof shrink>;
 
-// Selected, not sorted: a comparator sort of plain arrays once took an eighth of the locator's time.
+// Selected in a typed copy, not sorted: these run over thousands of pixels in every frame.
 export function medianOf(xs: ArrayLike<number>): number {
-  return xs.length === 0 ? NaN : kthSmallest(Float64Array.from(xs), xs.length >> 1);
+  return xs.length === 0 ? NaN : selectInPlace(Float64Array.from(xs), xs.length >> 1);
 }
 
 export function quantile(xs: ArrayLike<number>, q: number): number {
-  return xs.length === 0 ? NaN : kthSmallest(Float64Array.from(xs), Math.min(xs.length - 1, Math.floor(q * xs.length)));
+  return xs.length === 0 ? NaN : selectInPlace(Float64Array.from(xs), Math.min(xs.length - 1, Math.floor(q * xs.length)));
 }
 
 /** Each pixel's distance from the table colour sampled on the frame's border, and the table's own spread. */
@@ -157,21 +157,28 @@ export const LAMP_COOL: Point = [-0.08, -0.18];
 
 /** A function giving a point's distance from a convex polygon (0 inside it); a polygon of no area (a table on the lamps' line) has no inside. */
 export function convexDistance(poly: readonly Point[]): (x: number, y: number) => number {
-  const corners = Float64Array.from(poly.flat());
-  return (x, y) => distanceToConvex(corners, x, y);
+  // The area is worked out once: `washed` asks about every saturated pixel beside a card.
+  const corners = Float64Array.from(poly.flat()), area = doubledArea(corners);
+  return (x, y) => distanceToConvex(corners, x, y, area);
 }
 
-/**
- * A point's distance from a convex polygon given as x, y pairs end to end (0 inside it). Plain
- * numbers, no objects: glareMask asks it about a polygon of its own for every bright pixel.
- */
-export function distanceToConvex(c: Float64Array, x: number, y: number): number {
+/** A polygon's signed area, doubled, from its corners as x, y pairs end to end. */
+function doubledArea(c: Float64Array): number {
   const n = c.length >> 1;
   let area = 0;
   for (let k = 0; k < n; k++) {
     const j = (k + 1) % n;
     area += c[2 * k]! * c[2 * j + 1]! - c[2 * j]! * c[2 * k + 1]!;
   }
+  return area;
+}
+
+/**
+ * A point's distance from a convex polygon given as x, y pairs end to end (0 inside it). Plain
+ * numbers, no objects: glareMask asks it about a polygon of its own for every bright pixel.
+ */
+export function distanceToConvex(c: Float64Array, x: number, y: number, area = doubledArea(c)): number {
+  const n = c.length >> 1;
   let inside = area !== 0, best = Infinity;
   for (let k = 0; k < n; k++) {
     const j = (k + 1) % n, px = c[2 * k]!, py = c[2 * k + 1]!, dx = c[2 * j]! - px, dy = c[2 * j + 1]! - py, len2 = dx * dx + dy * dy;
