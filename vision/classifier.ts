@@ -11,6 +11,7 @@ import { FEATURE_LENGTH } from './features.ts';
 import { cardAdvice, frameAdvice } from './blown.ts';
 import { NotAnImageError } from './frame.ts';
 import type { Metadata } from './metadata.ts';
+import { compileForward, type Forward } from './forward.ts';
 import { loadModel } from './model-io.ts';
 import { netInputs } from './net.ts';
 import { readFrame } from './pipeline.ts';
@@ -94,9 +95,13 @@ export class CardClassifier {
     this.withEmbedding = tf.model({ inputs: model.inputs, outputs: [...(model.outputs as tfType.SymbolicTensor[]), ...hidden.map((l) => l.output as tfType.SymbolicTensor)] });
     this.embeddingLength = hidden.reduce((n, l) => n + width(l), 0);
     this.valueLength = valuePath.reduce((n, l) => n + width(l), 0);
+    const withEmbedding = this.withEmbedding;
+    this.forward = compileForward(tf, withEmbedding) ?? ((ins) => withEmbedding.predict([...ins]) as tfType.Tensor[]);
   }
 
   private readonly withEmbedding: tfType.LayersModel;
+  /** The heads and embedding layers for a batch of inputs: predict's numbers, without its bookkeeping. */
+  private readonly forward: Forward;
   /** Length of an embedding from this model. */
   readonly embeddingLength: number;
   /** How much of the embedding, from its start, the value head reads (the rest feeds the colour head). */
@@ -144,7 +149,7 @@ export class CardClassifier {
     const rows = 2 * reading.views;
     // The arrays are read outside tidy: tidy walks whatever its function returns, and walks a typed
     // array number by number (a Set of thousands of entries a frame).
-    const tensors = this.tf.tidy(() => this.withEmbedding.predict(netInputs(this.tf, reading.rows, rows)) as tfType.Tensor[]);
+    const tensors = this.tf.tidy(() => this.forward(netInputs(this.tf, reading.rows, rows)));
     const outputs = tensors.map((t) => t.dataSync() as Float32Array);
     this.tf.dispose(tensors);
     const [colourRows, valueRows, isCardRows, ...hidden] = outputs;
