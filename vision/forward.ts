@@ -1,7 +1,6 @@
 // A trained model run as plain tfjs ops, layer by layer, with the same kernels and in the same
-// order as LayersModel.predict, so the numbers are the same to the bit. predict spends about as
-// long on its own bookkeeping (graph walk, checks, a tidy per layer) as this small network spends
-// in its kernels; a frame is read with this instead.
+// order as LayersModel.predict, so the numbers are the same to the bit. predict adds a graph walk,
+// its checks and a tidy per layer to every frame; a frame is read with this instead.
 import type * as tfType from '@tensorflow/tfjs';
 
 type Tensor = tfType.Tensor;
