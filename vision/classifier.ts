@@ -95,8 +95,7 @@ export class CardClassifier {
     this.withEmbedding = tf.model({ inputs: model.inputs, outputs: [...(model.outputs as tfType.SymbolicTensor[]), ...hidden.map((l) => l.output as tfType.SymbolicTensor)] });
     this.embeddingLength = hidden.reduce((n, l) => n + width(l), 0);
     this.valueLength = valuePath.reduce((n, l) => n + width(l), 0);
-    const withEmbedding = this.withEmbedding;
-    this.forward = compileForward(tf, withEmbedding) ?? ((ins) => withEmbedding.predict([...ins]) as tfType.Tensor[]);
+    this.forward = compileForward(tf, this.withEmbedding) ?? ((ins) => this.withEmbedding.predict([...ins]) as tfType.Tensor[]);
   }
 
   private readonly withEmbedding: tfType.LayersModel;

@@ -21,7 +21,7 @@ interface LayerConfig {
 function layerOp(tf: typeof tfType, layer: tfType.layers.Layer): ((xs: Tensor[]) => Tensor) | null {
   const cls = layer.getClassName();
   const config = layer.getConfig() as LayerConfig;
-  const weights = (layer as unknown as { trainableWeights: Array<{ read(): Tensor }> }).trainableWeights.map((w) => w.read());
+  const weights = layer.weights.map((w) => w.read());
   const [kernel, bias] = weights;
   const activation = config.activation ?? 'linear';
   if ((cls === 'Conv2D' || cls === 'Dense') && (kernel === undefined || bias === undefined || config.useBias === false)) return null;
