@@ -34,6 +34,8 @@ export interface SceneOptions {
   condition?: Condition;
   /** Points of the first face (u across, v down, in [0, 1]) a thumb must leave uncovered: the big numeral's centre. */
   clear?: Point[];
+  /** Lay the cards on a patterned cloth whatever the condition (two overlapping cards on a cloth, say). */
+  cloth?: boolean;
 }
 
 /** Where a thumb may never reach unless told otherwise: the middle of the face, where most layouts put the numeral. */
@@ -217,7 +219,7 @@ export async function photograph(faces: RawImage[], rng: Rng, opts: SceneOptions
   }
   const details: ConditionDetails = {};
   const buf = new Float32Array(width * height * 3);
-  if (condition === 'patterned-cloth') details.pattern = paintCloth(buf, width, height, rng);
+  if (condition === 'patterned-cloth' || opts.cloth === true) details.pattern = paintCloth(buf, width, height, rng);
   else paintBackground(buf, width, height, opts.background ?? rng.pick(BACKGROUNDS), rng);
   const quads = placeCards(faces.length, rng, opts, condition, details);
   // Glare is a reflection on the glossy card, so it is masked to the first card's face.

@@ -18,6 +18,7 @@ import { cardCorners, corners, edgePixelsOf, edgeSupport, outlineSupport, rectan
 import { crossFilter, grow, opened } from './morphology.ts';
 import { handPixels } from './hand.ts';
 import { cutCard, cutThreeSided } from './cut.ts';
+import { cardFromEdges } from './edges.ts';
 import { sidedQuads } from './sides.ts';
 import { CARD_ASPECT, convergence, convexHull, eachInBox, grownQuad, insideTest, intersect, largestQuad, mostSupportedLine, quadArea, quadShape, uncut } from './geometry.ts';
 
@@ -629,6 +630,32 @@ function bittenByLight(f: Shrunk, inBlob: Uint8Array, quad: readonly Point[]): b
 export function locateCard(img: RawImage): Located {
   if (img.width < 32 || img.height < 32) return { kind: 'none' };
   const f = shrink(img), distance = tableDistance(f);
+  const found = byColour(img, f, distance);
+  if (found.kind !== 'none' || !distance.cloth) return found;
+  // A card printed in the cloth's own colours is cloth by colour too, but its cut edges are straight.
+  // Colour beside it that is not the cloth's is a second card the colour levels refused the pair for.
+  const quad = cardFromEdges(img);
+  return quad === null || colourBeside(foreground(distance, distance.levels[0]!), quad, f.w, f.h) > EDGE_CARD_BESIDE ? found : { kind: 'card', quad };
+}
+
+/** Card-coloured pixels beside a card found by its edges, as a share of its area, above which they are a second card. */
+const EDGE_CARD_BESIDE = 0.1;
+/** How far beside a card's outline (share of its short side) colourBeside looks. */
+const EDGE_CARD_REACH = 0.25;
+
+/** The mask pixels set in `m` within EDGE_CARD_REACH of the quad's short side outside it (frame pixels), as a share of the quad's own. */
+function colourBeside(m: Uint8Array, quad: readonly Point[], w: number, h: number): number {
+  const q = quad.map(([x, y]) => [x / MASK_FACTOR, y / MASK_FACTOR] as Point);
+  const short = Math.min(Math.hypot(q[1]![0] - q[0]![0], q[1]![1] - q[0]![1]), Math.hypot(q[2]![0] - q[1]![0], q[2]![1] - q[1]![1]));
+  const inside = insideTest(q, 0), near = insideTest(q, EDGE_CARD_REACH * short);
+  let beside = 0;
+  eachInBox(q, w, h, EDGE_CARD_REACH * short, (i, x, y) => {
+    if (m[i] && near(x, y) && !inside(x, y)) beside++;
+  });
+  return beside / Math.max(1, quadArea(q));
+}
+
+function byColour(img: RawImage, f: Shrunk, distance: TableDistance): Located {
   const found = locateWith(img, f, distance);
   // A card in one of a patterned cloth's colours is cloth by colour: tried again with the solid pieces on the cloth as card.
   const dc = found.kind === 'card' || distance.solid === undefined ? null : withSolid(distance.dc, distance.solid());

@@ -8,9 +8,9 @@ import { locateCard, type Located } from '../../../vision/locate/locator.ts';
 
 export interface LocatedPhoto {
   found: Located;
-  /** NaN unless a card was found. */
+  /** NaN unless a card was found where one was drawn. */
   error: number;
-  /** The first drawn card's corners in the working image's pixels. */
+  /** The first drawn card's corners in the working image's pixels (none on an empty table). */
   truth: Point[];
 }
 
@@ -25,8 +25,8 @@ export async function locateLinePhotos(line: EvalLine, ids: readonly number[], s
     const image = await decodeFrame(photo.jpeg);
     const found = locateCard(image);
     const scale = image.width / 1280;
-    const truth = photo.quads[0]!.map(([x, y]) => [x * scale, y * scale] as Point);
-    out.push({ found, error: found.kind === 'card' ? cornerError(truth, found.quad) : Number.NaN, truth });
+    const truth = photo.quads[0]?.map(([x, y]) => [x * scale, y * scale] as Point) ?? [];
+    out.push({ found, error: found.kind === 'card' && truth.length > 0 ? cornerError(truth, found.quad) : Number.NaN, truth });
   }
   return out;
 }
