@@ -6,7 +6,7 @@
 // corners, is the card. A straight edge running up to it from outside is a second card's side.
 import type { Point } from '../homography.ts';
 import type { RawImage } from '../image.ts';
-import { CARD_ASPECT, fitLine, insideTest, intersect, quadArea } from './geometry.ts';
+import { CARD_ASPECT, fitLine, insideTest, intersect, quadArea, shortSideFirst } from './geometry.ts';
 
 /** Angle bins over 180°, and how many bins either side of its gradient's direction a pixel votes in. */
 const ANGLES = 90;
@@ -167,8 +167,8 @@ function span(at: Point, dir: Point, w: number, h: number, reach: number): [numb
 
 /** The peak's line refitted to the edge pixels that lie along it and face its way; null when too few do. */
 function edgeOf(g: Gradient, l: Line): Edge | null {
-  const t0 = (l.bin * Math.PI) / ANGLES;
-  let at: Point = [Math.cos(t0) * l.rho, Math.sin(t0) * l.rho], dir: Point = [-Math.sin(t0), Math.cos(t0)];
+  const angle = (l.bin * Math.PI) / ANGLES;
+  let at: Point = [Math.cos(angle) * l.rho, Math.sin(angle) * l.rho], dir: Point = [-Math.sin(angle), Math.cos(angle)];
   const reach = Math.ceil(Math.hypot(g.w, g.h));
   for (const near of [2, 1.2]) {
     const nx = -dir[1], ny = dir[0], pts: Point[] = [];
@@ -190,7 +190,8 @@ function edgeOf(g: Gradient, l: Line): Edge | null {
   for (let t = -reach; t <= reach; t++) {
     const px = at[0] + t * dir[0], py = at[1] + t * dir[1];
     let hit = 0;
-    for (let s = -NEAR_SIDE; s <= NEAR_SIDE && !hit && t >= f0 && t <= f1; s += 0.5) if (edgeAcross(g, px + s * nx, py + s * ny, nx, ny, STRONG / 2)) hit = 1;
+    // Past the frame nothing follows the line.
+    if (t >= f0 && t <= f1) for (let s = -NEAR_SIDE; s <= NEAR_SIDE && !hit; s += 0.5) if (edgeAcross(g, px + s * nx, py + s * ny, nx, ny, STRONG / 2)) hit = 1;
     followed[t + reach + 1] = followed[t + reach]! + hit;
   }
   return { at, dir, followed, reach };
@@ -263,17 +264,6 @@ function edgeRunsInto(edges: readonly Edge[], quad: readonly Point[], sides: rea
   return false;
 }
 
-/** Corners in the locator's order (TL, TR, BR, BL of the upright card): side 0→1 a short one, clockwise on screen. */
-function ordered(q: Point[]): Point[] {
-  const len = (k: number): number => Math.hypot(q[(k + 1) % 4]![0] - q[k]![0], q[(k + 1) % 4]![1] - q[k]![1]);
-  const start = len(0) + len(2) <= len(1) + len(3) ? 0 : 1;
-  let out = [0, 1, 2, 3].map((k) => q[(start + k) % 4]!);
-  const cross = (out[1]![0] - out[0]![0]) * (out[2]![1] - out[1]![1]) - (out[1]![1] - out[0]![1]) * (out[2]![0] - out[1]![0]);
-  // y grows downwards, so clockwise on screen is a positive cross product; the other winding is read mirrored.
-  if (cross < 0) out = [out[1]!, out[0]!, out[3]!, out[2]!];
-  return out;
-}
-
 /** The card a frame's straight edges outline, or null; its corners in the locator's order. */
 export function cardFromEdges(img: RawImage): Point[] | null {
   const g = gradientOf(img);
@@ -297,15 +287,15 @@ export function cardFromEdges(img: RawImage): Point[] | null {
       const short = Math.min(length(0) + length(2), length(1) + length(3)) / 2, long = Math.max(length(0) + length(2), length(1) + length(3)) / 2;
       if (Math.abs(long / short - CARD_ASPECT) > ASPECT_SLACK * CARD_ASPECT) continue;
       if (long < LEAST_LONG * img.height || long > MOST_LONG * img.height) continue;
-      if (quadArea(corners) < 0.9 * short * long) continue;
+      const area = quadArea(corners);
+      if (area < 0.9 * short * long) continue;
       if (corners.some(([x, y]) => x < 0 || y < 0 || x > img.width || y > img.height)) continue;
       // Side k runs from corner k to corner k + 1 along sides[(k + 1) % 4].
       const shares = [0, 1, 2, 3].map((k) => sideShare(sides[(k + 1) % 4]!, corners[k]!, corners[(k + 1) % 4]!));
       const least = Math.min(...shares), mean = shares.reduce((s, v) => s + v, 0) / 4;
       if (least < SIDE_SHARE || mean < MEAN_SHARE) continue;
       // A card's border or a band inside it makes a smaller quad of straight edges too: the card is the outermost.
-      const area = quadArea(corners);
-      if (best === null || area > best.area) best = { quad: ordered(corners), area, sides, short };
+      if (best === null || area > best.area) best = { quad: shortSideFirst(corners), area, sides, short };
     }
   }
   if (best === null || edgeRunsInto(edges, best.quad, best.sides, best.short)) return null;

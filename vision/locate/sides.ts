@@ -2,7 +2,7 @@
 // edge pixels wherever they still show, and a side the glare hides is put where a card's 5:7
 // puts it. Glare's own outline is round, so it gives no long straight run.
 import type { Point } from '../homography.ts';
-import { CARD_ASPECT, fitLine, intersect, quadShape } from './geometry.ts';
+import { CARD_ASPECT, fitLine, intersect, quadShape, shortSideFirst } from './geometry.ts';
 import { outlineSupport } from './outline.ts';
 import { MASK_FACTOR } from './table.ts';
 
@@ -123,11 +123,7 @@ function fromThree(a: Run, b: Run, c: Run, runs: readonly Run[]): Point[] | null
 
 /** A quad turned to the locator's order: the short side first, clockwise on screen, in frame pixels, each side moved out. */
 function inOrder(q: Point[]): Point[] {
-  let area = 0;
-  for (let i = 0; i < 4; i++) area += q[i]![0] * q[(i + 1) % 4]![1] - q[(i + 1) % 4]![0] * q[i]![1];
-  const cw = area > 0 ? q : [q[0]!, q[3]!, q[2]!, q[1]!];
-  const side = (k: number): number => Math.hypot(cw[(k + 1) % 4]![0] - cw[k]![0], cw[(k + 1) % 4]![1] - cw[k]![1]);
-  const o = side(0) + side(2) <= side(1) + side(3) ? cw : [cw[1]!, cw[2]!, cw[3]!, cw[0]!];
+  const o = shortSideFirst(q);
   const cx = (o[0]![0] + o[1]![0] + o[2]![0] + o[3]![0]) / 4, cy = (o[0]![1] + o[1]![1] + o[2]![1] + o[3]![1]) / 4;
   return o.map(([x, y]) => {
     const d = Math.hypot(x - cx, y - cy) || 1;
