@@ -73,7 +73,8 @@ describe('scans on the dashboard', () => {
     await referee.waitForSelector('body[data-seq="5"]');
     expect(await palette(referee, 2)).toEqual(['B2', 'R6']);
     expect(new Set(classified[0])).toEqual(new Set(['O3', 'G5', 'B2']));
-    expect(await phone.textContent(tid('identify-result'))).toContain('Red 6');
+    // The referee's screen can hear of the play before the phone's own upload has its answer.
+    await phone.waitForFunction((sel) => (document.querySelector(sel)?.textContent ?? '').includes('Red 6'), tid('identify-result'));
   });
 
   it('corrects the misread from the referee\'s screen, showing the photo and the top guesses', async () => {
