@@ -3,8 +3,9 @@
 // of the same printing read under the table conditions with and without the deck. Several seeds
 // (--seed 31,37) measure several printings, each taught as its own deck. With --calibrate (run
 // on the calibration style set, never the held-out one) it also chooses the deck's weights and
-// threshold over all of them and writes vision/deck/rule.json.
-//   tsx bench/deck-measure.ts [--styles held-out] [--family lora] [--count 1000] [--seed 29[,…]] [--calibrate]
+// threshold over all of them and writes vision/deck/rule.json. With --renderer chromium the printing
+// is drawn by chromium from HTML and CSS (bench/browser-faces), a renderer training never met.
+//   tsx bench/deck-measure.ts [--styles held-out] [--family lora] [--count 1000] [--seed 29[,…]] [--calibrate] [--renderer chromium]
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +13,8 @@ import { parseArgs } from 'node:util';
 import { ALL_CARDS, formatCard, type Card } from '../device/rules/cards.ts';
 import { CONDITIONS } from '../vision/augment/conditions.ts';
 import { CardClassifier, cutByFrame, readWithDeck } from '../vision/classifier.ts';
-import { deckFacePool, photoOfCard } from '../vision/dataset.ts';
+import { deckFacePool, photoOfCard, type FacePool } from '../vision/dataset.ts';
+import { BrowserFaces, browserDeckPool } from './browser-faces/render.ts';
 import { cropsOf, deckRule, enrolDeck, loadActiveDeck, prototypesOf, RULE_FILE } from '../vision/deck/enrol.ts';
 import type { DeckRule } from '../vision/deck/prototypes.ts';
 import { DeckStore } from '../vision/deck/store.ts';
@@ -22,12 +24,16 @@ import { familiesOf, STYLE_SETS, type Family, type StyleSet } from '../vision/re
 
 const { values } = parseArgs({ options: {
   styles: { type: 'string', default: 'held-out' }, family: { type: 'string' }, count: { type: 'string', default: '1000' }, seed: { type: 'string', default: '29' }, calibrate: { type: 'boolean', default: false },
+  renderer: { type: 'string', default: 'vision' },
 } });
 const styles = values.styles as StyleSet;
 if (!STYLE_SETS.includes(styles)) throw new Error(`--styles must be one of ${STYLE_SETS.join(', ')}`);
 const count = Number(values.count), seeds = values.seed.split(',').map(Number);
 const family = values.family as Family | undefined;
 if (family !== undefined && !familiesOf(styles).includes(family)) throw new Error(`--family must be one of ${familiesOf(styles).join(', ')}`);
+const renderer = values.renderer;
+if (renderer !== 'vision' && renderer !== 'chromium') throw new Error('--renderer is vision (vision/render, the default) or chromium');
+if (renderer === 'chromium' && (styles !== 'held-out' || values.calibrate)) throw new Error('--renderer chromium draws held-out typefaces only, and only measures');
 if (values.calibrate && styles === 'held-out') throw new Error('--calibrate chooses the rule on calibration styles; the held-out ones only measure it');
 if (!Number.isInteger(count) || count < 1 || !seeds.every(Number.isInteger) || new Set(seeds).size !== seeds.length) throw new Error('--count is a whole number and --seed one or more different whole numbers, comma-separated');
 const W = 1280, H = 960;
@@ -38,11 +44,21 @@ const log = (m: string) => process.stderr.write(`${m}\n`);
 interface Reading { condition: string; truth: Card; probs: Float64Array | null; embedding: Float32Array | null; crop: Float32Array | null; base: string | null; cut: boolean }
 
 const classifier = await CardClassifier.load();
+
+/** A printing drawn by chromium; its layout is the edition its design follows. */
+async function chromiumPrinting(seed: number): Promise<FacePool> {
+  const faces = await BrowserFaces.open();
+  try {
+    return (await browserDeckPool(faces, seed, family)).pool;
+  } finally {
+    await faces.close();
+  }
+}
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 /** One printing taught as a deck and read `count` times; the first 100 frames also through the classifier with the deck, timed. */
 async function measurePrinting(seed: number) {
-  const pool = await deckFacePool(mixSeed(seed, 7), 300, styles, family);
+  const pool = renderer === 'chromium' ? await chromiumPrinting(mixSeed(seed, 7)) : await deckFacePool(mixSeed(seed, 7), 300, styles, family);
   const data = mkdtempSync(join(tmpdir(), 'red7-deck-measure-'));
   try {
     const { photos: teach, retakes } = await teachingPhotos(classifier, pool, mixSeed(seed, 101));
@@ -50,7 +66,7 @@ async function measurePrinting(seed: number) {
     const t0 = performance.now();
     const summary = await enrolDeck(classifier, store, { name: `${styles} deck`, camera: null, photos: teach });
     const enrolSeconds = (performance.now() - t0) / 1000;
-    log(`printing: ${pool.printing!.family} in the ${pool.printing!.layout} layout (${styles}, seed ${seed})`);
+    log(`printing: ${pool.printing!.family} in the ${pool.printing!.layout} layout (${styles}, seed ${seed}, drawn by ${renderer === 'chromium' ? 'chromium' : 'vision/render'})`);
     log(`enrolled ${summary.cards} cards from ${summary.photos} photos (${retakes} retaken first) in ${enrolSeconds.toFixed(1)} s; flagged ${summary.flagged.map((f) => `${f.card}→${f.read}`).join(' ') || 'none'}`);
     const t1 = performance.now();
     const deck = (await loadActiveDeck(classifier, store))!;
@@ -164,6 +180,6 @@ const results = printings.map((printing, p) => {
 });
 const ruleOut = { temperature: rule.temperature, threshold: rule.threshold, baseWeight: rule.baseWeight, templateTemperature: rule.templateTemperature, measured: rule.measured };
 const output = results.length === 1
-  ? { model: classifier.metadata.version, styles, ...results[0]!, conditions: READ_CONDITIONS, rule: ruleOut }
-  : { model: classifier.metadata.version, styles, conditions: READ_CONDITIONS, rule: ruleOut, withoutDeck: score(baseAnswer), withDeck: score(replay), printings: results };
+  ? { model: classifier.metadata.version, styles, renderer, ...results[0]!, conditions: READ_CONDITIONS, rule: ruleOut }
+  : { model: classifier.metadata.version, styles, renderer, conditions: READ_CONDITIONS, rule: ruleOut, withoutDeck: score(baseAnswer), withDeck: score(replay), printings: results };
 process.stdout.write(`${JSON.stringify(output)}\n`);

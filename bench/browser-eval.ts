@@ -1,0 +1,43 @@
+// The card reader on faces vision/render never drew: chromium draws every card from HTML and CSS
+// (bench/browser-faces), in held-out typefaces, and the same table conditions as the held-out gate
+// are laid over them. Prints the gate's report, one line per condition, with its digests.
+//   tsx bench/browser-eval.ts [--count 150] [--seed 4343] [--faces 4] [--design splash|facets] [--only plain,tilt]
+import { parseArgs } from 'node:util';
+import { CONDITIONS } from '../vision/augment/conditions.ts';
+import { CardClassifier } from '../vision/classifier.ts';
+import { evaluateConditions, formatConditions, linePhoto, type EvalLine } from '../vision/evaluate-conditions.ts';
+import type { FacePool } from '../vision/dataset.ts';
+import { DESIGNS, type Design } from './browser-faces/face-html.ts';
+import { BrowserFaces, browserFacePool } from './browser-faces/render.ts';
+
+const { values } = parseArgs({ options: {
+  count: { type: 'string', default: '150' }, seed: { type: 'string', default: '4343' }, faces: { type: 'string', default: '4' }, design: { type: 'string' }, only: { type: 'string' },
+} });
+const count = Number(values.count), seed = Number(values.seed), perCard = Number(values.faces);
+if (![count, seed, perCard].every((n) => Number.isInteger(n) && n >= 1)) throw new Error('--count, --seed and --faces are positive whole numbers');
+const design = values.design as Design | undefined;
+if (design !== undefined && !DESIGNS.includes(design)) throw new Error(`--design must be one of ${DESIGNS.join(', ')}`);
+// Empty trays and non-cards hold no face, so the gate's own lines measure them.
+const lines = (values.only?.split(',') ?? CONDITIONS) as EvalLine[];
+const unknown = lines.filter((l) => !(CONDITIONS as readonly string[]).includes(l));
+if (unknown.length > 0) throw new Error(`--only takes conditions among ${CONDITIONS.join(', ')} (not ${unknown.join(', ')})`);
+
+const classifier = await CardClassifier.load();
+const faces = await BrowserFaces.open();
+let facePool: FacePool;
+try {
+  facePool = await browserFacePool(faces, seed, perCard, design);
+} finally {
+  await faces.close();
+}
+process.stderr.write(`drew ${perCard} faces of each card in chromium\n`);
+const report = await evaluateConditions(classifier, {
+  count, seed, styles: 'held-out', lines,
+  photo: (line, i) => linePhoto(line, i, seed, facePool, 1280, 960),
+  onProgress: (line, d) => process.stderr.write(`  ${line} ${d}/${count}\n`),
+});
+// Pooled faces do not carry their typeface or layout, so the report's tallies by printing would all be "unknown".
+report.byFamily = {};
+report.byLayout = {};
+process.stdout.write(`faces drawn by chromium from HTML and CSS: ${perCard} a card, ${design ?? DESIGNS.join(' and ')} design${design ? '' : 's'}, held-out typefaces\n`);
+process.stdout.write(formatConditions(report, classifier.backend));
