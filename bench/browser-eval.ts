@@ -18,9 +18,10 @@ if (![count, seed, perCard].every((n) => Number.isInteger(n) && n >= 1)) throw n
 const design = values.design as Design | undefined;
 if (design !== undefined && !DESIGNS.includes(design)) throw new Error(`--design must be one of ${DESIGNS.join(', ')}`);
 // Empty trays and non-cards hold no face, so the gate's own lines measure them.
-const lines = (values.only?.split(',') ?? CONDITIONS) as EvalLine[];
-const unknown = lines.filter((l) => !(CONDITIONS as readonly string[]).includes(l));
-if (unknown.length > 0) throw new Error(`--only takes conditions among ${CONDITIONS.join(', ')} (not ${unknown.join(', ')})`);
+const FACE_LINES: readonly EvalLine[] = [...CONDITIONS, 'overlap-on-cloth'];
+const lines = (values.only?.split(',') ?? FACE_LINES) as EvalLine[];
+const unknown = lines.filter((l) => !FACE_LINES.includes(l));
+if (unknown.length > 0) throw new Error(`--only takes lines among ${FACE_LINES.join(', ')} (not ${unknown.join(', ')})`);
 
 const classifier = await CardClassifier.load();
 const faces = await BrowserFaces.open();

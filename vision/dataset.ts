@@ -110,16 +110,17 @@ function numeralCentres(layout: Layout | undefined): Point[] {
  * Photographs one card chosen by the rng (cards cycle so that every card is equally common),
  * under a table condition ('plain' draws exactly what it always drew). Under `overlap` a second,
  * different card lies over it and the photo's `card` is null: the only right answer is a refusal.
+ * `place.cloth` lays the cards on a patterned cloth whatever the condition.
  */
-export async function photoOfCard(pool: FacePool, index: number, rng: Rng, width: number, height: number, glareShare?: number, condition: Condition = 'plain'): Promise<LabelledPhoto> {
+export async function photoOfCard(pool: FacePool, index: number, rng: Rng, width: number, height: number, glareShare?: number, condition: Condition = 'plain', place: { cloth?: boolean } = {}): Promise<LabelledPhoto> {
   const card = ALL_CARDS[index % ALL_CARDS.length]!;
   const { face, layout, family } = await faceOf(pool, card, rng);
   if (condition === 'overlap') {
     const other = ALL_CARDS[(index % ALL_CARDS.length + rng.int(1, ALL_CARDS.length - 1)) % ALL_CARDS.length]!;
-    const scene = await photograph([face, (await faceOf(pool, other, rng)).face], rng, { width, height, glareShare, condition });
+    const scene = await photograph([face, (await faceOf(pool, other, rng)).face], rng, { width, height, glareShare, condition, cloth: place.cloth });
     return { ...scene, card: null, cards: [card, other], layout, family };
   }
-  const scene = await photograph([face], rng, { width, height, glareShare, condition, clear: numeralCentres(layout) });
+  const scene = await photograph([face], rng, { width, height, glareShare, condition, clear: numeralCentres(layout), cloth: place.cloth });
   return { ...scene, card, cards: [card], layout, family };
 }
 

@@ -13,16 +13,25 @@ import { locateCard } from './locate/locator.ts';
 import { makeRng, mixSeed } from './random.ts';
 import type { StyleSet } from './render/fonts.ts';
 
-/** The lines of the report: each condition's cards, then empty trays and non-cards. */
-export const EVAL_LINES = [...CONDITIONS, 'empty', 'not-card'] as const;
+/**
+ * The lines of the report: each condition's cards, then empty trays and non-cards, then two
+ * overlapping cards on a patterned cloth (whose colours hide the lower card's outline). A new
+ * line goes last: a line's photos are drawn from its place in this list.
+ */
+export const EVAL_LINES = [...CONDITIONS, 'empty', 'not-card', 'overlap-on-cloth'] as const;
 export type EvalLine = (typeof EVAL_LINES)[number];
 
 /** The conditions a non-card is photographed under, in turn (a non-card lies alone, so not overlap). */
 const NOT_CARD_CONDITIONS = CONDITIONS.filter((c) => c !== 'overlap');
 
+/** Whether a line's photos show two overlapping cards, where the only right answer is a refusal. */
+export function isOverlapLine(line: EvalLine): boolean {
+  return line === 'overlap' || line === 'overlap-on-cloth';
+}
+
 /** Whether a line's photos hold one card to read (every condition but overlap). */
 export function isCardLine(line: EvalLine): boolean {
-  return line !== 'overlap' && line !== 'empty' && line !== 'not-card';
+  return !isOverlapLine(line) && line !== 'empty' && line !== 'not-card';
 }
 
 /** Photo `i` of a line: its own generator from the seed, the line and the index alone. */
@@ -30,6 +39,7 @@ export async function linePhoto(line: EvalLine, i: number, seed: number, pool: F
   const rng = makeRng(mixSeed(mixSeed(mixSeed(seed, 23), EVAL_LINES.indexOf(line)), i));
   if (line === 'empty') return photoOfNothing(rng, width, height, i % 2 === 0 ? 'plain' : 'patterned-cloth');
   if (line === 'not-card') return photoOfNotCard(pool, rng, width, height, undefined, NOT_CARD_CONDITIONS[i % NOT_CARD_CONDITIONS.length]);
+  if (line === 'overlap-on-cloth') return photoOfCard(pool, i, rng, width, height, undefined, 'overlap', { cloth: true });
   return photoOfCard(pool, i, rng, width, height, undefined, line as Condition);
 }
 
@@ -180,7 +190,7 @@ export function formatPrintings(tallies: Record<string, PrintingTally>): string 
 
 /** A confident mistake as the report prints it: `glare-cast #45: I2 read as I7 at 0.99990`. */
 export function describeConfidentMistake(m: ConfidentMistake): string {
-  const there = m.truth ?? (m.line === 'overlap' ? 'two cards' : m.line === 'empty' ? 'nothing' : 'not a Red7 card');
+  const there = m.truth ?? (isOverlapLine(m.line) ? 'two cards' : m.line === 'empty' ? 'nothing' : 'not a Red7 card');
   return `${m.line} #${m.index}: ${there} read as ${m.read} at ${m.confidence.toFixed(5)}`;
 }
 
@@ -193,7 +203,7 @@ export function formatConditions(r: ConditionsReport, backend: string): string {
     return `${l.line.padEnd(17)} ${l.photos} photos: right ${l.right} (${pct(l.right, l.photos)}), confidently wrong ${l.confidentlyWrong} (${pct(l.confidentlyWrong, l.photos)}), rejected ${l.rejected}${by === '' ? '' : ` (${by})`}${corners}`;
   });
   return [
-    `held-out photos per condition: ${r.perLine} (seed ${r.seed}, ${r.styles} styles, 1280×960 JPEG, backend ${backend}); for overlap, empty and not-card, right means no card given`,
+    `held-out photos per condition: ${r.perLine} (seed ${r.seed}, ${r.styles} styles, 1280×960 JPEG, backend ${backend}); for overlap, empty, not-card and overlap-on-cloth, right means no card given`,
     ...rows,
     `confidently wrong, photo by photo: ${r.mistakes.length === 0 ? 'none' : r.mistakes.map(describeConfidentMistake).join('; ')}`,
     ...(Object.keys(r.byFamily).length === 0 ? [] : [

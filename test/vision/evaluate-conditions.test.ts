@@ -10,8 +10,8 @@ import type { Point } from '../../vision/homography.ts';
 const digest = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex');
 
 describe('the per-condition evaluation', () => {
-  it('has a line for every condition, empty trays and non-cards; only single-card lines have a card to read', () => {
-    expect(EVAL_LINES).toEqual(['plain', 'glare-spill', 'glare-cast', 'patterned-cloth', 'thumb', 'partly-off-frame', 'tilt', 'overlap', 'empty', 'not-card']);
+  it('has a line for every condition, empty trays, non-cards and overlapping cards on a cloth; only single-card lines have a card to read', () => {
+    expect(EVAL_LINES).toEqual(['plain', 'glare-spill', 'glare-cast', 'patterned-cloth', 'thumb', 'partly-off-frame', 'tilt', 'overlap', 'empty', 'not-card', 'overlap-on-cloth']);
     expect(EVAL_LINES.filter(isCardLine)).toEqual(['plain', 'glare-spill', 'glare-cast', 'patterned-cloth', 'thumb', 'partly-off-frame', 'tilt']);
   });
 
@@ -29,6 +29,9 @@ describe('the per-condition evaluation', () => {
     const notCard = await linePhoto('not-card', 2, 5, pool, 160, 120);
     expect(notCard.card).toBeNull();
     expect(notCard.quads).toHaveLength(1);
+    const onCloth = await linePhoto('overlap-on-cloth', 4, 5, pool, 320, 240);
+    expect([onCloth.card, onCloth.quads.length, onCloth.condition]).toEqual([null, 2, 'overlap']);
+    expect(onCloth.details.pattern).toBeDefined();
   });
 
   it('names every confidently wrong photo by its line and index, with the card there, the card given and how sure', () => {

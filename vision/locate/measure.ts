@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
-import { EVAL_LINES, cornerError, isCardLine, linePhoto, type EvalLine } from '../evaluate-conditions.ts';
+import { EVAL_LINES, cornerError, isCardLine, isOverlapLine, linePhoto, type EvalLine } from '../evaluate-conditions.ts';
 import { freshFacePool } from '../dataset.ts';
 import { decodeFrame } from '../frame.ts';
 import type { Point } from '../homography.ts';
@@ -35,7 +35,7 @@ async function cachedPhoto(dir: string, line: EvalLine, i: number, seed: number,
   const file = join(dir, `${line}-${i}`);
   if (existsSync(`${file}.jpg`)) return { jpeg: readFileSync(`${file}.jpg`), quad: JSON.parse(readFileSync(`${file}.json`, 'utf8')) as Point[] | null };
   const photo = await linePhoto(line, i, seed, pool, 1280, 960);
-  const quad = photo.card !== null || line === 'overlap' ? photo.quads[0]! : null;
+  const quad = photo.card !== null || isOverlapLine(line) ? photo.quads[0]! : null;
   writeFileSync(`${file}.jpg`, photo.jpeg);
   writeFileSync(`${file}.json`, JSON.stringify(quad));
   return { jpeg: photo.jpeg, quad };
