@@ -37,8 +37,5 @@ const report = await evaluateConditions(classifier, {
   photo: (line, i) => linePhoto(line, i, seed, facePool, 1280, 960),
   onProgress: (line, d) => process.stderr.write(`  ${line} ${d}/${count}\n`),
 });
-// Pooled faces do not carry their typeface or layout, so the report's tallies by printing would all be "unknown".
-report.byFamily = {};
-report.byLayout = {};
-process.stdout.write(`faces drawn by chromium from HTML and CSS: ${perCard} a card, ${design ?? DESIGNS.join(' and ')} design${design ? '' : 's'}, held-out typefaces\n`);
+process.stdout.write(`faces drawn by chromium from HTML and CSS: ${perCard} a card, ${design ?? DESIGNS.join(' and ')} design${design ? '' : 's'}, held-out typefaces (layouts below: asmadi is the splash design, hobby the facets)\n`);
 process.stdout.write(formatConditions(report, classifier.backend));

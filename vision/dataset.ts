@@ -24,6 +24,8 @@ export interface FacePool {
   styles?: StyleSet;
   /** One printing's layout and typeface, when every face was drawn in them (a deck). */
   printing?: { layout: Layout; family: Family };
+  /** Each pooled face's own layout and typeface, when the faces were drawn in several. */
+  printings?: Map<RawImage, { layout: Layout; family: Family }>;
 }
 
 /** Renders `stylesPerCard` random styles of each of the 49 cards, `width` pixels wide. */
@@ -83,7 +85,11 @@ function drawNotCard(rng: Rng, width: number): Promise<RawImage> {
 
 /** A face of the card from the pool, or a newly drawn one for a fresh pool (with its layout: pooled faces do not keep theirs). */
 async function faceOf(pool: FacePool, card: Card, rng: Rng): Promise<{ face: RawImage; layout?: Layout; family?: string }> {
-  if (pool.freshWidth === undefined) return { face: rng.pick(pool.faces.get(card)!), layout: pool.printing?.layout, family: pool.printing?.family };
+  if (pool.freshWidth === undefined) {
+    const face = rng.pick(pool.faces.get(card)!);
+    const printing = pool.printings?.get(face) ?? pool.printing;
+    return { face, layout: printing?.layout, family: printing?.family };
+  }
   const style = randomStyle(card, rng, pool.styles ?? 'training');
   return { face: await renderCard(card, style, pool.freshWidth), layout: style.layout, family: style.font.family };
 }

@@ -9,6 +9,7 @@ import type { FacePool } from '../../vision/dataset.ts';
 import type { RawImage } from '../../vision/image.ts';
 import { makeRng, mixSeed, type Rng } from '../../vision/random.ts';
 import { fontFile, type Family } from '../../vision/render/fonts.ts';
+import type { Layout } from '../../vision/render/style.ts';
 import { launchChromium } from '../../test/web/browser/chromium.ts';
 import { drawPrinting, faceHtml, faceName, FACE_H, FACE_W, type Design, type Printing } from './face-html.ts';
 
@@ -53,12 +54,23 @@ export class BrowserFaces {
 export async function browserFacePool(faces: BrowserFaces, seed: number, perCard: number, design?: Design): Promise<FacePool> {
   const rng = makeRng(mixSeed(seed, 41));
   const pool = new Map<Card, RawImage[]>();
+  const printings = new Map<RawImage, { layout: Layout; family: Family }>();
   for (const card of ALL_CARDS) {
     const list: RawImage[] = [];
-    for (let k = 0; k < perCard; k++) list.push(await faces.draw(card, drawPrinting(rng, undefined, design), rng));
+    for (let k = 0; k < perCard; k++) {
+      const printing = drawPrinting(rng, undefined, design);
+      const face = await faces.draw(card, printing, rng);
+      printings.set(face, { family: printing.family, layout: editionOf(printing.design) });
+      list.push(face);
+    }
     pool.set(card, list);
   }
-  return { faces: pool, notCards: [] };
+  return { faces: pool, notCards: [], printings };
+}
+
+/** The edition whose layout a design follows, as the photo code names layouts (it keeps a thumb off that layout's numeral). */
+function editionOf(design: Design): Layout {
+  return design === 'splash' ? 'asmadi' : 'hobby';
 }
 
 /**
@@ -70,5 +82,5 @@ export async function browserDeckPool(faces: BrowserFaces, seed: number, family?
   const printing = drawPrinting(rng, family, design);
   const pool = new Map<Card, RawImage[]>();
   for (const card of ALL_CARDS) pool.set(card, [await faces.draw(card, printing, rng)]);
-  return { pool: { faces: pool, notCards: [], printing: { family: printing.family, layout: printing.design === 'splash' ? 'asmadi' : 'hobby' } }, printing };
+  return { pool: { faces: pool, notCards: [], printing: { family: printing.family, layout: editionOf(printing.design) } }, printing };
 }

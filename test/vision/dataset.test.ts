@@ -31,4 +31,16 @@ describe('labelled photos', () => {
     expect(photo.layout).toBeUndefined();
     expect(photo.card).toBe(ALL_CARDS[0]);
   });
+
+  it('name the layout and typeface a pooled face was drawn in, when the pool keeps them face by face', async () => {
+    const pool = await buildFacePool(5, 2, 40);
+    const [a, b] = pool.faces.get(ALL_CARDS[7]!)!;
+    pool.printings = new Map([[a!, { layout: 'hobby', family: 'lora' }], [b!, { layout: 'asmadi', family: 'hind' }]]);
+    const names = new Set<string>();
+    for (let seed = 0; seed < 8; seed++) {
+      const photo = await photoOfCard(pool, 7, makeRng(seed), 96, 72);
+      names.add(`${photo.layout} ${photo.family}`);
+    }
+    expect(names).toEqual(new Set(['hobby lora', 'asmadi hind']));
+  });
 });
