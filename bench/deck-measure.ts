@@ -118,6 +118,12 @@ function score(answer: (p: number, i: number) => string | null, only?: number) {
   return { right, confidentlyWrong: wrong, rightPct: +((100 * right) / n).toFixed(2), confidentlyWrongPct: +((100 * wrong) / n).toFixed(2) };
 }
 const baseAnswer = (p: number, i: number) => printings[p]!.readings[i]!.base;
+/** Each photo given a card it does not show, as `B6 read as B4 (glare-cast #123)`, or none. */
+const mistakes = (readings: readonly Reading[], answer: (i: number) => string | null): string => readings
+  .map((r, i) => ({ r, i, a: answer(i) }))
+  .filter(({ r, a }) => a !== null && a !== formatCard(r.truth))
+  .map(({ r, i, a }) => `${formatCard(r.truth)} read as ${a} (${r.condition} #${i})`)
+  .join(', ') || 'none';
 // The deck's probabilities depend on the rule's weights, not its threshold, so they are worked out once per weighing.
 const weighed = (rule: Omit<DeckRule, 'threshold'>) => printings.map(({ profile, crops, readings }) => {
   const protos = prototypesOf(profile, classifier.valueLength, { ...rule, threshold: 1 }, crops);
@@ -170,6 +176,7 @@ const results = printings.map((printing, p) => {
   const disagree = printing.realDeck.filter((card, i) => card !== replayLoaded(p, i)).length;
   if (disagree > 0) throw new Error(`the replayed deck disagrees with the classifier's deck reading on ${disagree} of ${printing.realDeck.length} frames`);
   log(`read with the deck by condition: ${READ_CONDITIONS.map((c) => `${c} ${readings.filter((r, i) => r.condition === c && replay(p, i) === formatCard(r.truth)).length}/${readings.filter((r) => r.condition === c).length}`).join(', ')}`);
+  log(`confidently wrong with the deck: ${mistakes(readings, (i) => replay(p, i))}; without it: ${mistakes(readings, (i) => baseAnswer(p, i))}`);
   return {
     seed: printing.seed, printing: printing.printing, photos: readings.length,
     enrol: { photos: printing.summary.photos, cards: printing.summary.cards, flagged: printing.summary.flagged.length, seconds: +printing.enrolSeconds.toFixed(1) },
