@@ -4,7 +4,7 @@
 // cards look like (a paint-splash face as the Asmadi edition, faceted triangles as Hobby World's),
 // in typefaces of the held-out set only; every glyph comes from the project's @fontsource packages.
 import { cardColour, cardValue, type Card, type Colour } from '../../device/rules/cards.ts';
-import { HELD_OUT_FAMILIES, loadFont, weightsOf, type Family } from '../../vision/render/fonts.ts';
+import { figureHeight, HELD_OUT_FAMILIES, loadFont, weightsOf, type Family } from '../../vision/render/fonts.ts';
 import { hex, PRINTED, RULE_TEXT_EN, shiftColour, type Rgb } from '../../vision/render/palette.ts';
 import type { Rng } from '../../vision/random.ts';
 
@@ -53,9 +53,8 @@ export function faceHtml(card: Card, printing: Printing, rng: Rng): string {
   const colour = cardColour(card), value = cardValue(card);
   const field = shiftColour(PRINTED[colour].field, rng.range(-4, 4), rng.range(0.9, 1.08), rng.range(0.9, 1.06));
   const band = shiftColour(PRINTED[colour].band, rng.range(-4, 4), rng.range(0.9, 1.08), rng.range(0.9, 1.06));
-  const rule = RULE_TEXT_EN[colour];
   assertGlyphs(String(value), printing.family, printing.numeralWeight);
-  assertGlyphs(rule, printing.family, printing.ruleWeight);
+  assertGlyphs(RULE_TEXT_EN[colour], printing.family, printing.ruleWeight);
   const radius = rng.range(8, 18);
   const inner = printing.design === 'splash' ? splash(value, colour, field, band, printing, rng) : facets(value, colour, field, band, printing, rng);
   const border = printing.design === 'splash' && rng.next() < 0.3 ? rng.range(3, 8) : 0;
@@ -100,8 +99,8 @@ function splash(value: number, colour: Colour, field: Rgb, band: Rgb, p: Printin
   parts.push(text(String(value), p.family, p.numeralWeight, `right:${px(cx)};bottom:${px(cy)};color:#fff;font-size:${px(corner)};transform:rotate(180deg)`));
   const ruleSize = rng.range(9, 12), spacing = rng.range(0.3, 1.5), inset = rng.range(5, 9);
   const ruleStyle = `top:50%;color:rgba(255,255,255,${rng.range(0.85, 1).toFixed(2)});font-size:${px(ruleSize)};letter-spacing:${px(spacing)};writing-mode:vertical-rl`;
-  parts.push(text(rule(colour), p.family, p.ruleWeight, `left:${px(inset)};${ruleStyle};transform:translateY(-50%) rotate(180deg)`));
-  parts.push(text(rule(colour), p.family, p.ruleWeight, `right:${px(inset)};${ruleStyle};transform:translateY(-50%)`));
+  parts.push(text(RULE_TEXT_EN[colour], p.family, p.ruleWeight, `left:${px(inset)};${ruleStyle};transform:translateY(-50%) rotate(180deg)`));
+  parts.push(text(RULE_TEXT_EN[colour], p.family, p.ruleWeight, `right:${px(inset)};${ruleStyle};transform:translateY(-50%)`));
   if (value % 2 === 1) {
     const s = rng.range(22, 30), ix = rng.range(12, 22), iy = rng.range(12, 20);
     parts.push(icon(value, s, `right:${px(ix)};top:${px(iy)}`));
@@ -110,14 +109,8 @@ function splash(value: number, colour: Colour, field: Rgb, band: Rgb, p: Printin
   return parts.join('');
 }
 
-const rule = (colour: Colour): string => RULE_TEXT_EN[colour];
-
-/** The share of a font size its figures stand (the height of a 4), to size a numeral by its height on the card. */
-function figureShare(p: Printing): number {
-  const f = loadFont(p.family, p.numeralWeight);
-  const box = f.charToGlyph('4').getBoundingBox();
-  return (box.y2 - box.y1) / f.unitsPerEm;
-}
+/** The share of a font size the printing's figures stand, to size a numeral by its height on the card. */
+const figureShare = (p: Printing): number => figureHeight({ family: p.family, weight: p.numeralWeight });
 
 /** The odd cards' action icons in white CSS shapes: 7 a boxed cross, 5 a card and a hand, 3 a card and a plus, 1 a card and an arrow. */
 function icon(value: number, s: number, where: string): string {
@@ -160,7 +153,7 @@ function facets(value: number, colour: Colour, field: Rgb, band: Rgb, p: Printin
   parts.push(text(String(value), p.family, p.numeralWeight, `left:${px(rng.range(14, 30))};top:${px(rng.range(8, 22))};color:#fff;font-size:${px(size)};text-shadow:1px 2px 4px rgba(0,0,0,0.5);transform:rotate(${turn}deg);transform-origin:50% 50%`));
   const panel = rng.range(0.2, 0.28) * FACE_H;
   parts.push(`<div style="position:absolute;left:${px(FACE_W * 0.08)};right:${px(FACE_W * 0.08)};bottom:${px(FACE_H * 0.05)};height:${px(panel)};background:rgba(255,255,255,0.93);border-radius:6px;display:flex;align-items:center;justify-content:center;padding:8px;box-sizing:border-box">`
-    + text(rule(colour), p.family, p.ruleWeight, `position:static;white-space:normal;text-align:center;color:${hex(band)};font-size:${px(rng.range(13, 17))};line-height:1.2`) + '</div>');
+    + text(RULE_TEXT_EN[colour], p.family, p.ruleWeight, `position:static;white-space:normal;text-align:center;color:${hex(band)};font-size:${px(rng.range(13, 17))};line-height:1.2`) + '</div>');
   return parts.join('');
 }
 

@@ -13,12 +13,20 @@ import type { Layout } from '../../vision/render/style.ts';
 import { launchChromium } from '../../test/web/browser/chromium.ts';
 import { drawPrinting, faceHtml, faceName, FACE_H, FACE_W, type Design, type Printing } from './face-html.ts';
 
-/** @font-face rules for the printing's two weights, from the package's WOFF files. */
+const faceRules = new Map<string, string>();
+
+/** @font-face rules for the printing's two weights, from the package's WOFF files (each file read once). */
 function fontFaceCss(p: Printing): string {
   return [...new Set([p.numeralWeight, p.ruleWeight])].map((w) => {
-    const file = fontFile(p.family, w);
-    if (file === null) throw new Error(`@fontsource/${p.family} has no latin ${w} weight`);
-    return `@font-face{font-family:'${faceName(p.family, w)}';font-weight:${w};src:url(data:font/woff;base64,${readFileSync(file).toString('base64')}) format('woff')}`;
+    const name = faceName(p.family, w);
+    let rule = faceRules.get(name);
+    if (rule === undefined) {
+      const file = fontFile(p.family, w);
+      if (file === null) throw new Error(`@fontsource/${p.family} has no latin ${w} weight`);
+      rule = `@font-face{font-family:'${name}';font-weight:${w};src:url(data:font/woff;base64,${readFileSync(file).toString('base64')}) format('woff')}`;
+      faceRules.set(name, rule);
+    }
+    return rule;
   }).join('');
 }
 

@@ -98,17 +98,20 @@ export function convergence(q: readonly Point[], k: number): number {
 
 /** A quad's corners in the locator's order (TL, TR, BR, BL of the upright card): clockwise on screen, a short side first. */
 export function shortSideFirst(q: readonly Point[]): Point[] {
-  let area = 0;
-  for (let i = 0; i < 4; i++) area += q[i]![0] * q[(i + 1) % 4]![1] - q[(i + 1) % 4]![0] * q[i]![1];
-  const cw = area > 0 ? [...q] : [q[0]!, q[3]!, q[2]!, q[1]!];
+  const cw = signedArea(q) > 0 ? [...q] : [q[0]!, q[3]!, q[2]!, q[1]!];
   const side = (k: number): number => Math.hypot(cw[(k + 1) % 4]![0] - cw[k]![0], cw[(k + 1) % 4]![1] - cw[k]![1]);
   return side(0) + side(2) <= side(1) + side(3) ? cw : [cw[1]!, cw[2]!, cw[3]!, cw[0]!];
 }
 
-export function quadArea(q: readonly Point[]): number {
+/** A quad's area, positive when its corners run clockwise on screen (y down). */
+function signedArea(q: readonly Point[]): number {
   let a = 0;
   for (let i = 0; i < 4; i++) a += q[i]![0] * q[(i + 1) % 4]![1] - q[(i + 1) % 4]![0] * q[i]![1];
-  return Math.abs(a) / 2;
+  return a / 2;
+}
+
+export function quadArea(q: readonly Point[]): number {
+  return Math.abs(signedArea(q));
 }
 
 /** Whether a point lies inside a convex quad (either winding) grown by `grow` pixels. */
