@@ -19,6 +19,7 @@ import { crossFilter, grow, opened } from './morphology.ts';
 import { handPixels } from './hand.ts';
 import { cutCard, cutThreeSided } from './cut.ts';
 import { cardFromEdges } from './edges.ts';
+import { loadClothPairs, type ClothPairs } from './cloth-pairs.ts';
 import { sidedQuads } from './sides.ts';
 import { CARD_ASPECT, convergence, convexHull, eachInBox, grownQuad, insideTest, intersect, largestQuad, mostSupportedLine, quadArea, quadShape, uncut } from './geometry.ts';
 
@@ -628,14 +629,25 @@ function bittenByLight(f: Shrunk, inBlob: Uint8Array, quad: readonly Point[]): b
 
 /** Locates the one card in an RGB frame (any rotation), or says there is none or several. */
 export function locateCard(img: RawImage): Located {
-  if (img.width < 32 || img.height < 32) return { kind: 'none' };
+  const { located, cloth } = findCard(img);
+  // On a patterned cloth, what lies round the card is read for a second card under or over it.
+  return located.kind === 'card' && cloth && clothPairs().pairs(img, located.quad) ? { kind: 'several', count: 2 } : located;
+}
+
+let clothPairsMemo: ClothPairs | null = null;
+const clothPairs = (): ClothPairs => (clothPairsMemo ??= loadClothPairs());
+
+/** What the locator makes of a frame before the cloth-pair network reads it, and whether the table is a patterned cloth. */
+export function findCard(img: RawImage): { located: Located; cloth: boolean } {
+  if (img.width < 32 || img.height < 32) return { located: { kind: 'none' }, cloth: false };
   const f = shrink(img), distance = tableDistance(f);
   const found = byColour(img, f, distance);
-  if (found.kind !== 'none' || !distance.cloth) return found;
+  if (found.kind !== 'none' || !distance.cloth) return { located: found, cloth: distance.cloth };
   // A card printed in the cloth's own colours is cloth by colour too, but its cut edges are straight.
   // Colour beside it that is not the cloth's is a second card the colour levels refused the pair for.
   const quad = cardFromEdges(img);
-  return quad === null || colourBeside(foreground(distance, distance.levels[0]!), quad, f.w, f.h) > EDGE_CARD_BESIDE ? found : { kind: 'card', quad };
+  const byEdges: Located = quad === null || colourBeside(foreground(distance, distance.levels[0]!), quad, f.w, f.h) > EDGE_CARD_BESIDE ? found : { kind: 'card', quad };
+  return { located: byEdges, cloth: true };
 }
 
 /** Card-coloured pixels beside a card found by its edges, as a share of its area, above which they are a second card. */

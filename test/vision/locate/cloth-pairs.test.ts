@@ -1,0 +1,101 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as tf from '@tensorflow/tfjs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Point } from '../../../vision/homography.ts';
+import type { RawImage } from '../../../vision/image.ts';
+import { CLOTH_PAIRS_FILE, CONTEXT_CHANNELS, CONTEXT_H, CONTEXT_W, contextOf, flipContext, loadClothPairs, OUTSIDE, type ClothPairsFile } from '../../../vision/locate/cloth-pairs.ts';
+
+const SIZE = CONTEXT_W * CONTEXT_H * CONTEXT_CHANNELS;
+
+/** A frame of one colour with a card-sized rectangle of another. */
+function frame(width: number, height: number, table: [number, number, number], card: [number, number, number], box: [number, number, number, number]): RawImage {
+  const data = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const c = x >= box[0] && x < box[2] && y >= box[1] && y < box[3] ? card : table;
+      data.set(c, (y * width + x) * 3);
+    }
+  }
+  return { width, height, channels: 3, data } as RawImage;
+}
+
+const floats = (t: tf.Tensor): string => Buffer.from(Float32Array.from(t.dataSync()).buffer).toString('base64');
+
+/** A network of the shipped shape with seeded random weights, as tfjs runs it and as a file. */
+function randomNet(): { net: tf.Sequential; file: ClothPairsFile } {
+  const init = (k: number) => tf.initializers.randomNormal({ mean: 0, stddev: 0.3, seed: k });
+  const conv = (filters: number, k: number, first = false) => tf.layers.conv2d({ ...(first ? { inputShape: [CONTEXT_H, CONTEXT_W, CONTEXT_CHANNELS] } : {}), filters, kernelSize: 3, strides: 2, padding: 'same', activation: 'relu', kernelInitializer: init(k), biasInitializer: init(k + 10) });
+  const net = tf.sequential({ layers: [conv(4, 1, true), conv(6, 2), conv(5, 3), tf.layers.flatten(), tf.layers.dense({ units: 7, activation: 'relu', kernelInitializer: init(4), biasInitializer: init(14) }), tf.layers.dense({ units: 1, activation: 'sigmoid', kernelInitializer: init(5) })] });
+  const layers = net.layers.filter((l) => l.getWeights().length === 2).map((l) => {
+    const [kernel, bias] = l.getWeights();
+    const c = l.getConfig() as { filters?: number; units?: number; activation: string };
+    return l.getClassName() === 'Conv2D'
+      ? { kind: 'conv' as const, filters: c.filters!, size: 3, stride: 2, kernel: floats(kernel!), bias: floats(bias!) }
+      : { kind: 'dense' as const, units: c.units!, activation: c.activation as 'relu' | 'sigmoid', kernel: floats(kernel!), bias: floats(bias!) };
+  });
+  return { net, file: { input: { width: CONTEXT_W, height: CONTEXT_H, channels: CONTEXT_CHANNELS, scale: 1.8 }, layers, cut: 0.9, training: {} } as unknown as ClothPairsFile };
+}
+
+function writeFile(content: string): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'red7-cloth-pairs-')), 'net.json');
+  writeFileSync(file, content);
+  return file;
+}
+
+describe('the cloth-pair network', () => {
+  beforeAll(async () => {
+    await tf.setBackend('cpu');
+  });
+
+  it('scores a context as tfjs does, to within a millionth, with its own loops', async () => {
+    const { net, file } = randomNet();
+    const parsed = loadClothPairs(writeFile(JSON.stringify(file)));
+    for (let k = 0; k < 3; k++) {
+      const context = Float32Array.from({ length: SIZE }, (_, i) => Math.sin(i * 0.37 + k * 11) * 0.6);
+      const want = (net.predict(tf.tensor4d(context, [1, CONTEXT_H, CONTEXT_W, CONTEXT_CHANNELS])) as tf.Tensor).dataSync()[0]!;
+      expect(parsed.score(context)).toBeCloseTo(want, 6);
+    }
+  });
+
+  it('sees a card-sized rectangle in the middle of its context, the table round it, and marks cells beyond the frame', () => {
+    const img = frame(400, 300, [200, 200, 200], [20, 40, 220], [150, 80, 250, 220]);
+    const quad: Point[] = [[150, 80], [250, 80], [250, 220], [150, 220]];
+    const c = contextOf(img, quad);
+    expect(c.length).toBe(SIZE);
+    const cell = (x: number, y: number) => Array.from(c.subarray((y * CONTEXT_W + x) * CONTEXT_CHANNELS, (y * CONTEXT_W + x + 1) * CONTEXT_CHANNELS));
+    expect(cell(14, 20).slice(0, 3).map((v) => Math.round(v * 255))).toEqual([20, 40, 220]);
+    expect(cell(1, 20).slice(0, 3).map((v) => Math.round(v * 255))).toEqual([200, 200, 200]);
+    // Less the border's mean, the table is nothing.
+    expect(cell(1, 20).slice(3).every((v) => Math.abs(v) < 1e-6)).toBe(true);
+    const nearEdge = contextOf(img, [[10, 10], [110, 10], [110, 150], [10, 150]]);
+    expect(nearEdge[0]).toBe(OUTSIDE);
+  });
+
+  it('refuses a quad without four corners', () => {
+    const img = frame(64, 64, [0, 0, 0], [255, 255, 255], [10, 10, 20, 20]);
+    expect(() => contextOf(img, [[0, 0], [1, 0], [1, 1]])).toThrow(/4 corners/);
+  });
+
+  it('gives back the same context when flipped the same way twice', () => {
+    const c = Float32Array.from({ length: SIZE }, (_, i) => i);
+    for (const [a, b] of [[true, false], [false, true], [true, true]] as const) expect(flipContext(flipContext(c, a, b), a, b)).toEqual(c);
+    expect(flipContext(c, true, true)[0]).toBe(c[SIZE - CONTEXT_CHANNELS]);
+  });
+
+  it('names what is wrong with a file that is not JSON, not a network, or has too few weights', () => {
+    expect(() => loadClothPairs(writeFile('{'))).toThrow(/not readable JSON/);
+    expect(() => loadClothPairs(writeFile('{"layers": []}'))).toThrow(/not a cloth-pair network: input/);
+    const { file } = randomNet();
+    const short = { ...file, layers: [{ ...file.layers[0]!, bias: Buffer.from(new Float32Array(2).buffer).toString('base64') }, ...file.layers.slice(1)] };
+    expect(() => loadClothPairs(writeFile(JSON.stringify(short)))).toThrow(/wrong number of weights/);
+    expect(() => loadClothPairs(writeFile(JSON.stringify(file))).score(new Float32Array(10))).toThrow(/not 10/);
+  });
+
+  it('ships a network that loads, with a cut that refuses only where it is sure', () => {
+    const shipped = loadClothPairs(CLOTH_PAIRS_FILE);
+    expect(shipped.file.cut).toBeGreaterThanOrEqual(0.5);
+    expect(shipped.file.training.cutStyles).toBe('calibration');
+  });
+});

@@ -1,0 +1,141 @@
+// `npm run train:cloth-pairs [-- --seed S --photos N --cut-photos N --epochs E --rows DIR --out FILE]`:
+// fits the network that tells two overlapping cards on a patterned cloth from one (see
+// locate/cloth-pairs.ts) and writes its file. It learns from pairs and lone cards on cloths drawn
+// in the training typefaces; its cut is set on lone cards in the calibration typefaces, so that it
+// refuses at most CUT_BUDGET of cards it never saw. --rows keeps the rendered rows in DIR and reads
+// them back on the next run, so a fit can be tried again without rendering.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import * as tf from '@tensorflow/tfjs';
+import { CLOTH_PAIRS_FILE, CONTEXT_CHANNELS, CONTEXT_H, CONTEXT_SCALE, CONTEXT_W, ClothPairs, ClothPairsFileSchema, flipContext, type ClothPairsFile } from '../locate/cloth-pairs.ts';
+import { makeRng, mixSeed } from '../random.ts';
+import type { StyleSet } from '../render/fonts.ts';
+import type { ClothSliceJob, ClothSliceResult } from './cloth-pairs-worker.ts';
+import { installFastCpuKernels } from './cpu-kernels.ts';
+import { renderProcesses } from './parallel.ts';
+import { runInProcess } from './workers.ts';
+
+/** The share of unseen lone cards on a cloth the cut may refuse. */
+export const CUT_BUDGET = 0.004;
+/** The cut is never lower than this: the network refuses only where it is sure. */
+export const LEAST_CUT = 0.5;
+const SIZE = CONTEXT_W * CONTEXT_H * CONTEXT_CHANNELS;
+
+const NUMBERS = ['seed', 'photos', 'cut-photos', 'epochs'] as const;
+let options: Record<string, string | undefined>;
+try {
+  options = parseArgs({ options: Object.fromEntries([...NUMBERS, 'rows', 'out'].map((name) => [name, { type: 'string' as const }])) }).values;
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(2);
+}
+function num(name: (typeof NUMBERS)[number], fallback: number): number {
+  const v = options[name];
+  const n = v === undefined ? fallback : Number(v);
+  if (!Number.isInteger(n) || n < 1) {
+    console.error(`--${name} must be a whole number ≥ 1, not "${String(v)}"`);
+    process.exit(2);
+  }
+  return n;
+}
+const seed = num('seed', 9901), photos = num('photos', 3000), cutPhotos = num('cut-photos', 600), epochs = num('epochs', 24);
+const out = options.out ?? CLOTH_PAIRS_FILE;
+const started = Date.now();
+const log = (line: string): void => console.log(`[${((Date.now() - started) / 1000).toFixed(0)}s] ${line}`);
+
+type Rows = Omit<ClothSliceResult, 'count'> & { count: number };
+
+/** Photos 0..count-1 of a stream (a pair and a lone card each), rendered in worker processes and joined in order, or read back from --rows. */
+async function rows(name: string, stream: number, styles: StyleSet, count: number): Promise<Rows> {
+  const cache = options.rows === undefined ? null : join(options.rows, `${name}-${seed}-${count}`);
+  if (cache !== null && existsSync(`${cache}.bin`)) {
+    const bytes = readFileSync(`${cache}.bin`), meta = JSON.parse(readFileSync(`${cache}.json`, 'utf8')) as { pair: number[]; found: number[] };
+    return { x: new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length)), pair: Uint8Array.from(meta.pair), found: Uint8Array.from(meta.found), count: meta.pair.length };
+  }
+  const processes = renderProcesses();
+  const bounds = Array.from({ length: processes + 1 }, (_, k) => Math.round((k * count) / processes));
+  const slices = await Promise.all(bounds.slice(0, -1).map((first, k) => {
+    const job: ClothSliceJob = { seed: mixSeed(seed, stream), styles, first, end: bounds[k + 1]! };
+    return runInProcess<ClothSliceResult>(new URL('./cloth-pairs-worker.ts', import.meta.url), job, log);
+  }));
+  const n = slices.reduce((a, s) => a + s.count, 0);
+  const x = new Float32Array(n * SIZE), pair = new Uint8Array(n), found = new Uint8Array(n);
+  let at = 0;
+  for (const s of slices) {
+    x.set(s.x, at * SIZE), pair.set(s.pair, at), found.set(s.found, at);
+    at += s.count;
+  }
+  if (cache !== null) {
+    mkdirSync(options.rows!, { recursive: true });
+    writeFileSync(`${cache}.bin`, Buffer.from(x.buffer, x.byteOffset, x.byteLength));
+    writeFileSync(`${cache}.json`, JSON.stringify({ pair: Array.from(pair), found: Array.from(found) }));
+  }
+  return { x, pair, found, count: n };
+}
+
+await tf.setBackend('cpu');
+installFastCpuKernels(tf);
+const train = await rows('train', 1, 'training', photos);
+log(`training rows: ${train.count} (${train.found.reduce((a, b) => a + b, 0)} found by the locator on a cloth)`);
+const unseen = await rows('cut', 2, 'calibration', cutPhotos);
+log(`cut rows: ${unseen.count}`);
+
+const init = (k: number) => tf.initializers.heNormal({ seed: mixSeed(seed, 10 + k) });
+const conv = (filters: number, k: number, first = false): tf.layers.Layer => tf.layers.conv2d({ ...(first ? { inputShape: [CONTEXT_H, CONTEXT_W, CONTEXT_CHANNELS] } : {}), filters, kernelSize: 3, strides: 2, padding: 'same', activation: 'relu', kernelInitializer: init(k) });
+const net = tf.sequential({ layers: [
+  conv(16, 1, true), conv(32, 2), conv(32, 3),
+  tf.layers.flatten(),
+  tf.layers.dense({ units: 32, activation: 'relu', kernelInitializer: init(4), kernelRegularizer: tf.regularizers.l2({ l2: 1e-4 }) }),
+  tf.layers.dense({ units: 1, activation: 'sigmoid', kernelInitializer: tf.initializers.glorotUniform({ seed: mixSeed(seed, 15) }) }),
+] });
+net.compile({ optimizer: tf.train.adam(1e-3), loss: 'binaryCrossentropy' });
+
+// Each epoch sees every row once, flipped one of the four ways (the card beneath may lie on any
+// side), in an order drawn from the seed.
+const rng = makeRng(mixSeed(seed, 5));
+const order = Array.from({ length: train.count }, (_, i) => i);
+const x = new Float32Array(train.count * SIZE), y = new Float32Array(train.count);
+for (let e = 0; e < epochs; e++) {
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = rng.int(0, i);
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  order.forEach((r, k) => {
+    const flip = rng.int(0, 3);
+    x.set(flipContext(train.x.subarray(r * SIZE, (r + 1) * SIZE), (flip & 1) === 1, (flip & 2) === 2), k * SIZE);
+    y[k] = train.pair[r]!;
+  });
+  const xs = tf.tensor4d(x, [train.count, CONTEXT_H, CONTEXT_W, CONTEXT_CHANNELS]), ys = tf.tensor2d(y, [train.count, 1]);
+  const h = await net.fit(xs, ys, { epochs: 1, batchSize: 64, shuffle: false, verbose: 0 });
+  tf.dispose([xs, ys]);
+  log(`epoch ${e + 1} of ${epochs}: loss ${(h.history.loss![0] as number).toFixed(4)}`);
+}
+
+const floats = (t: tf.Tensor): string => Buffer.from(Float32Array.from(t.dataSync()).buffer).toString('base64');
+const layers: ClothPairsFile['layers'] = [];
+for (const layer of net.layers) {
+  const [kernel, bias] = layer.getWeights();
+  if (kernel === undefined || bias === undefined) continue;
+  const config = layer.getConfig() as { filters?: number; units?: number; activation: string };
+  if (layer.getClassName() === 'Conv2D') layers.push({ kind: 'conv', filters: config.filters!, size: 3, stride: 2, kernel: floats(kernel), bias: floats(bias) } as never);
+  else layers.push({ kind: 'dense', units: config.units!, activation: config.activation as 'relu' | 'sigmoid', kernel: floats(kernel), bias: floats(bias) } as never);
+}
+const draft = ClothPairsFileSchema.parse({ input: { width: CONTEXT_W, height: CONTEXT_H, channels: CONTEXT_CHANNELS, scale: CONTEXT_SCALE }, layers, cut: 0.5, training: {} });
+const detector = new ClothPairs(draft);
+const scores = (set: Rows, want: number): number[] => {
+  const s: number[] = [];
+  for (let k = 0; k < set.count; k++) {
+    if (set.pair[k] !== want || set.found[k] !== 1) continue;
+    const c = set.x.subarray(k * SIZE, (k + 1) * SIZE);
+    s.push((detector.score(c) + detector.score(flipContext(c, true, false)) + detector.score(flipContext(c, false, true)) + detector.score(flipContext(c, true, true))) / 4);
+  }
+  return s.sort((a, b) => b - a);
+};
+// The cut from lone cards it was not fitted on, found by the locator on a cloth.
+const lone = scores(unseen, 0), pairs = scores(unseen, 1);
+const cut = Math.min(0.999, Math.max(LEAST_CUT, (lone[Math.floor(CUT_BUDGET * lone.length)] ?? 0) + 1e-6));
+const training = { seed, photos, trainingRows: train.count, foundRows: train.found.reduce((a, b) => a + b, 0), epochs, cutPhotos, cutStyles: 'calibration', loneFound: lone.length, loneRefused: lone.filter((s) => s >= cut).length, pairsFound: pairs.length, pairsRefused: pairs.filter((s) => s >= cut).length, seconds: Math.round((Date.now() - started) / 1000) };
+const file = { ...draft, cut, training };
+writeFileSync(out, `${JSON.stringify({ ...file, layers: layers })}\n`);
+log(`cut ${cut.toFixed(4)}: calibration typefaces, lone cards refused ${training.loneRefused} of ${lone.length}, pairs refused ${training.pairsRefused} of ${pairs.length}; written to ${out}`);
