@@ -168,10 +168,14 @@ export class ClothPairs {
     return v![0]!;
   }
 
-  /** A found card's score: its context read all four ways (the card beneath may lie on any side), averaged. */
-  scoreQuad(img: RawImage, quad: readonly Point[]): number {
-    const c = contextOf(img, quad);
+  /** A context read all four ways (the card beneath may lie on any side), the scores averaged. */
+  scoreFourWays(c: Float32Array): number {
     return (this.score(c) + this.score(flipContext(c, true, false)) + this.score(flipContext(c, false, true)) + this.score(flipContext(c, true, true))) / 4;
+  }
+
+  /** A found card's score (see scoreFourWays). */
+  scoreQuad(img: RawImage, quad: readonly Point[]): number {
+    return this.scoreFourWays(contextOf(img, quad));
   }
 
   /** Whether a found card lies with another, by the file's cut. */

@@ -127,8 +127,7 @@ const scores = (set: Rows, want: number): number[] => {
   const s: number[] = [];
   for (let k = 0; k < set.count; k++) {
     if (set.pair[k] !== want || set.found[k] !== 1) continue;
-    const c = set.x.subarray(k * SIZE, (k + 1) * SIZE);
-    s.push((detector.score(c) + detector.score(flipContext(c, true, false)) + detector.score(flipContext(c, false, true)) + detector.score(flipContext(c, true, true))) / 4);
+    s.push(detector.scoreFourWays(set.x.subarray(k * SIZE, (k + 1) * SIZE)));
   }
   return s.sort((a, b) => b - a);
 };
