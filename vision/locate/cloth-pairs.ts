@@ -77,24 +77,45 @@ export function flipContext(c: Float32Array, across: boolean, along: boolean): F
   return out;
 }
 
-const Floats = z.string().min(1).transform((s, ctx) => {
-  const bytes = Buffer.from(s, 'base64');
-  if (bytes.length % 4 !== 0) ctx.addIssue({ code: 'custom', message: 'not a whole number of float32s' });
-  return new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length - (bytes.length % 4)));
-});
-const Conv = z.object({ kind: z.literal('conv'), filters: z.number().int().positive(), size: z.number().int().positive(), stride: z.number().int().positive(), kernel: Floats, bias: Floats });
-const Dense = z.object({ kind: z.literal('dense'), units: z.number().int().positive(), activation: z.enum(['relu', 'sigmoid']), kernel: Floats, bias: Floats });
+const Conv = z.object({ kind: z.literal('conv'), filters: z.number().int().positive(), size: z.number().int().positive(), stride: z.number().int().positive() });
+const Dense = z.object({ kind: z.literal('dense'), units: z.number().int().positive(), activation: z.enum(['relu', 'sigmoid']) });
 
-/** The network's file: its layers (tfjs' layouts: conv kernels [size, size, in, out], dense [in, out]), the cut and how it was fitted. */
+/**
+ * The network's description (cloth-pairs.json): its layers' shapes, the file holding their
+ * weights, the cut and how it was fitted. The weights file holds float32s, little-endian, layer
+ * by layer, each layer's kernel (tfjs' layouts: conv [size, size, in, out], dense [in, out]) then
+ * its bias, as the card model keeps model.json beside weights.bin.
+ */
 export const ClothPairsFileSchema = z.object({
   input: z.object({ width: z.literal(CONTEXT_W), height: z.literal(CONTEXT_H), channels: z.literal(CONTEXT_CHANNELS), scale: z.literal(CONTEXT_SCALE) }),
   layers: z.array(z.discriminatedUnion('kind', [Conv, Dense])).min(1),
+  /** The weights file's name, beside this one. */
+  weights: z.string().regex(/^[\w.-]+\.bin$/, 'a file name ending in .bin, in the same folder'),
   /** At or above this score the found card is refused as lying with another. */
   cut: z.number().gt(0).lt(1),
   training: z.record(z.string(), z.unknown()),
 });
 export type ClothPairsFile = z.infer<typeof ClothPairsFileSchema>;
-type Layer = ClothPairsFile['layers'][number];
+type Layer = ClothPairsFile['layers'][number] & { kernel: Float32Array; bias: Float32Array };
+
+/** How many kernel weights each layer holds (and bias weights), checking that each layer can follow the one before. */
+export function weightCounts(layers: ClothPairsFile['layers']): Array<{ kernel: number; bias: number }> {
+  let h = CONTEXT_H, w = CONTEXT_W, c = CONTEXT_CHANNELS, n = 0;
+  const counts = layers.map((l) => {
+    if (l.kind === 'conv') {
+      if (n !== 0) throw new Error('a convolution cannot follow a dense layer');
+      const kernel = l.size * l.size * c * l.filters;
+      h = Math.ceil(h / l.stride), w = Math.ceil(w / l.stride), c = l.filters;
+      return { kernel, bias: l.filters };
+    }
+    const kernel = (n === 0 ? h * w * c : n) * l.units;
+    n = l.units;
+    return { kernel, bias: l.units };
+  });
+  const last = layers.at(-1)!;
+  if (n !== 1 || last.kind !== 'dense' || last.activation !== 'sigmoid') throw new Error('the network must end in one sigmoid unit');
+  return counts;
+}
 
 /** One convolution, 'same' padding as tfjs pads it (the odd pixel after), ReLU. */
 function conv(x: Float32Array, h: number, w: number, c: number, l: Extract<Layer, { kind: 'conv' }>): { x: Float32Array; h: number; w: number; c: number } {
@@ -140,20 +161,16 @@ function dense(x: Float32Array, l: Extract<Layer, { kind: 'dense' }>): Float32Ar
 
 /** A loaded network: the probability that a found card's surroundings hold a second card. */
 export class ClothPairs {
-  constructor(readonly file: ClothPairsFile) {
-    let h = CONTEXT_H, w = CONTEXT_W, c = CONTEXT_CHANNELS, n = 0;
-    for (const l of file.layers) {
-      if (l.kind === 'conv') {
-        if (n !== 0) throw new Error('a convolution cannot follow a dense layer');
-        if (l.kernel.length !== l.size * l.size * c * l.filters || l.bias.length !== l.filters) throw new Error(`a ${l.size} × ${l.size} convolution from ${c} to ${l.filters} channels has the wrong number of weights`);
-        h = Math.ceil(h / l.stride), w = Math.ceil(w / l.stride), c = l.filters;
-      } else {
-        const inputs = n === 0 ? h * w * c : n;
-        if (l.kernel.length !== inputs * l.units || l.bias.length !== l.units) throw new Error(`a dense layer from ${inputs} to ${l.units} has the wrong number of weights`);
-        n = l.units;
-      }
-    }
-    if (n !== 1 || file.layers.at(-1)!.kind !== 'dense' || (file.layers.at(-1) as { activation: string }).activation !== 'sigmoid') throw new Error('the network must end in one sigmoid unit');
+  private readonly layers: Layer[];
+
+  /** The description and its weights, in the weights file's order. */
+  constructor(readonly file: ClothPairsFile, weights: Float32Array) {
+    const counts = weightCounts(file.layers);
+    const total = counts.reduce((a, k) => a + k.kernel + k.bias, 0);
+    if (weights.length !== total) throw new Error(`the layers described hold ${total} weights, not ${weights.length}`);
+    let at = 0;
+    const take = (n: number): Float32Array => weights.subarray(at, (at += n));
+    this.layers = file.layers.map((l, k) => ({ ...l, kernel: take(counts[k]!.kernel), bias: take(counts[k]!.bias) }));
   }
 
   /** The score (0–1) of one context. */
@@ -161,7 +178,7 @@ export class ClothPairs {
     if (context.length !== CONTEXT_W * CONTEXT_H * CONTEXT_CHANNELS) throw new RangeError(`a context holds ${CONTEXT_W * CONTEXT_H * CONTEXT_CHANNELS} numbers, not ${context.length}`);
     let t = { x: context, h: CONTEXT_H, w: CONTEXT_W, c: CONTEXT_CHANNELS };
     let v: Float32Array | null = null;
-    for (const l of this.file.layers) {
+    for (const l of this.layers) {
       if (l.kind === 'conv') t = conv(t.x, t.h, t.w, t.c, l);
       else v = dense(v ?? t.x, l);
     }
@@ -187,7 +204,7 @@ export class ClothPairs {
 /** The shipped network's file. */
 export const CLOTH_PAIRS_FILE = join(dirname(fileURLToPath(import.meta.url)), 'cloth-pairs.json');
 
-/** Reads a network file, naming what is wrong with one that does not parse. */
+/** Reads a network's description and its weights beside it, naming what is wrong with either. */
 export function loadClothPairs(file = CLOTH_PAIRS_FILE): ClothPairs {
   let raw: unknown;
   try {
@@ -197,5 +214,19 @@ export function loadClothPairs(file = CLOTH_PAIRS_FILE): ClothPairs {
   }
   const parsed = ClothPairsFileSchema.safeParse(raw);
   if (!parsed.success) throw new Error(`${file} is not a cloth-pair network: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`).join('; ')}`);
-  return new ClothPairs(parsed.data);
+  const weightsFile = join(dirname(file), parsed.data.weights);
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(weightsFile);
+  } catch (err) {
+    throw new Error(`${weightsFile}, the weights of ${file}, cannot be read: ${(err as Error).message}`);
+  }
+  if (bytes.length % 4 !== 0) throw new Error(`${weightsFile} is not a whole number of float32s (${bytes.length} bytes)`);
+  const weights = new Float32Array(bytes.length / 4);
+  for (let i = 0; i < weights.length; i++) weights[i] = bytes.readFloatLE(4 * i);
+  try {
+    return new ClothPairs(parsed.data, weights);
+  } catch (err) {
+    throw new Error(`${file}: ${(err as Error).message}`);
+  }
 }

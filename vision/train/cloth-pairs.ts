@@ -1,11 +1,12 @@
 // `npm run train:cloth-pairs [-- --seed S --photos N --cut-photos N --epochs E --rows DIR --out FILE]`:
 // fits the network that tells two overlapping cards on a patterned cloth from one (see
-// locate/cloth-pairs.ts) and writes its file. It learns from pairs and lone cards on cloths drawn
-// in the training typefaces; its cut is set on lone cards in the calibration typefaces, so that it
-// refuses at most CUT_BUDGET of cards it never saw. --rows keeps the rendered rows in DIR and reads
+// locate/cloth-pairs.ts) and writes its description (FILE, JSON) and its weights (the same name
+// with .bin, beside it). It learns from pairs and lone cards on cloths drawn in the training
+// typefaces; its cut is set on lone cards in the calibration typefaces, so that it refuses at most
+// CUT_BUDGET of cards it never saw. --rows keeps the rendered rows in DIR and reads
 // them back on the next run, so a fit can be tried again without rendering.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as tf from '@tensorflow/tfjs';
 import { CLOTH_PAIRS_FILE, CONTEXT_CHANNELS, CONTEXT_H, CONTEXT_SCALE, CONTEXT_W, ClothPairs, ClothPairsFileSchema, flipContext, type ClothPairsFile } from '../locate/cloth-pairs.ts';
@@ -112,17 +113,21 @@ for (let e = 0; e < epochs; e++) {
   log(`epoch ${e + 1} of ${epochs}: loss ${(h.history.loss![0] as number).toFixed(4)}`);
 }
 
-const floats = (t: tf.Tensor): string => Buffer.from(Float32Array.from(t.dataSync()).buffer).toString('base64');
+// The weights in the order the network file reads them: each layer's kernel, then its bias.
 const layers: ClothPairsFile['layers'] = [];
+const parts: Float32Array[] = [];
 for (const layer of net.layers) {
   const [kernel, bias] = layer.getWeights();
   if (kernel === undefined || bias === undefined) continue;
   const config = layer.getConfig() as { filters?: number; units?: number; activation: string };
-  if (layer.getClassName() === 'Conv2D') layers.push({ kind: 'conv', filters: config.filters!, size: 3, stride: 2, kernel: floats(kernel), bias: floats(bias) } as never);
-  else layers.push({ kind: 'dense', units: config.units!, activation: config.activation as 'relu' | 'sigmoid', kernel: floats(kernel), bias: floats(bias) } as never);
+  layers.push(layer.getClassName() === 'Conv2D' ? { kind: 'conv', filters: config.filters!, size: 3, stride: 2 } : { kind: 'dense', units: config.units!, activation: config.activation as 'relu' | 'sigmoid' });
+  parts.push(Float32Array.from(kernel.dataSync()), Float32Array.from(bias.dataSync()));
 }
-const draft = ClothPairsFileSchema.parse({ input: { width: CONTEXT_W, height: CONTEXT_H, channels: CONTEXT_CHANNELS, scale: CONTEXT_SCALE }, layers, cut: 0.5, training: {} });
-const detector = new ClothPairs(draft);
+const weights = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
+parts.reduce((at, p) => (weights.set(p, at), at + p.length), 0);
+const weightsName = basename(out).replace(/\.json$/, '') + '.bin';
+const draft = ClothPairsFileSchema.parse({ input: { width: CONTEXT_W, height: CONTEXT_H, channels: CONTEXT_CHANNELS, scale: CONTEXT_SCALE }, layers, weights: weightsName, cut: 0.5, training: {} });
+const detector = new ClothPairs(draft, weights);
 const scores = (set: Rows, want: number): number[] => {
   const s: number[] = [];
   for (let k = 0; k < set.count; k++) {
@@ -135,6 +140,8 @@ const scores = (set: Rows, want: number): number[] => {
 const lone = scores(unseen, 0), pairs = scores(unseen, 1);
 const cut = Math.min(0.999, Math.max(LEAST_CUT, (lone[Math.floor(CUT_BUDGET * lone.length)] ?? 0) + 1e-6));
 const training = { seed, photos, trainingRows: train.count, foundRows: train.found.reduce((a, b) => a + b, 0), epochs, cutPhotos, cutStyles: 'calibration', loneFound: lone.length, loneRefused: lone.filter((s) => s >= cut).length, pairsFound: pairs.length, pairsRefused: pairs.filter((s) => s >= cut).length, seconds: Math.round((Date.now() - started) / 1000) };
-const file = { ...draft, cut, training };
-writeFileSync(out, `${JSON.stringify({ ...file, layers: layers })}\n`);
-log(`cut ${cut.toFixed(4)}: calibration typefaces, lone cards refused ${training.loneRefused} of ${lone.length}, pairs refused ${training.pairsRefused} of ${pairs.length}; written to ${out}`);
+const bytes = Buffer.alloc(weights.length * 4);
+weights.forEach((v, i) => bytes.writeFloatLE(v, 4 * i));
+writeFileSync(join(dirname(out), weightsName), bytes);
+writeFileSync(out, `${JSON.stringify({ ...draft, cut, training }, null, 2)}\n`);
+log(`cut ${cut.toFixed(4)}: calibration typefaces, lone cards refused ${training.loneRefused} of ${lone.length}, pairs refused ${training.pairsRefused} of ${pairs.length}; written to ${out} and ${weightsName} beside it`);

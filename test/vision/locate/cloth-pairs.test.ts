@@ -21,27 +21,30 @@ function frame(width: number, height: number, table: [number, number, number], c
   return { width, height, channels: 3, data } as RawImage;
 }
 
-const floats = (t: tf.Tensor): string => Buffer.from(Float32Array.from(t.dataSync()).buffer).toString('base64');
-
-/** A network of the shipped shape with seeded random weights, as tfjs runs it and as a file. */
-function randomNet(): { net: tf.Sequential; file: ClothPairsFile } {
+/** A network of the shipped shape with seeded random weights, as tfjs runs it, as a description and as its weights. */
+function randomNet(): { net: tf.Sequential; file: ClothPairsFile; weights: Float32Array } {
   const init = (k: number) => tf.initializers.randomNormal({ mean: 0, stddev: 0.3, seed: k });
   const conv = (filters: number, k: number, first = false) => tf.layers.conv2d({ ...(first ? { inputShape: [CONTEXT_H, CONTEXT_W, CONTEXT_CHANNELS] } : {}), filters, kernelSize: 3, strides: 2, padding: 'same', activation: 'relu', kernelInitializer: init(k), biasInitializer: init(k + 10) });
   const net = tf.sequential({ layers: [conv(4, 1, true), conv(6, 2), conv(5, 3), tf.layers.flatten(), tf.layers.dense({ units: 7, activation: 'relu', kernelInitializer: init(4), biasInitializer: init(14) }), tf.layers.dense({ units: 1, activation: 'sigmoid', kernelInitializer: init(5) })] });
-  const layers = net.layers.filter((l) => l.getWeights().length === 2).map((l) => {
-    const [kernel, bias] = l.getWeights();
+  const weighted = net.layers.filter((l) => l.getWeights().length === 2);
+  const layers = weighted.map((l) => {
     const c = l.getConfig() as { filters?: number; units?: number; activation: string };
-    return l.getClassName() === 'Conv2D'
-      ? { kind: 'conv' as const, filters: c.filters!, size: 3, stride: 2, kernel: floats(kernel!), bias: floats(bias!) }
-      : { kind: 'dense' as const, units: c.units!, activation: c.activation as 'relu' | 'sigmoid', kernel: floats(kernel!), bias: floats(bias!) };
+    return l.getClassName() === 'Conv2D' ? { kind: 'conv' as const, filters: c.filters!, size: 3, stride: 2 } : { kind: 'dense' as const, units: c.units!, activation: c.activation as 'relu' | 'sigmoid' };
   });
-  return { net, file: { input: { width: CONTEXT_W, height: CONTEXT_H, channels: CONTEXT_CHANNELS, scale: 1.8 }, layers, cut: 0.9, training: {} } as unknown as ClothPairsFile };
+  const weights = Float32Array.from(weighted.flatMap((l) => l.getWeights().flatMap((t) => Array.from(t.dataSync()))));
+  return { net, file: { input: { width: CONTEXT_W, height: CONTEXT_H, channels: CONTEXT_CHANNELS, scale: 1.8 }, layers, weights: 'net.bin', cut: 0.9, training: {} } as ClothPairsFile, weights };
 }
 
-function writeFile(content: string): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'red7-cloth-pairs-')), 'net.json');
-  writeFileSync(file, content);
-  return file;
+/** Writes a description (as given, or as JSON) and weights (little-endian float32s, or raw bytes) into a folder of their own; the description's path. */
+function writeNet(description: unknown, weights: Float32Array | Buffer | null): string {
+  const dir = mkdtempSync(join(tmpdir(), 'red7-cloth-pairs-'));
+  writeFileSync(join(dir, 'net.json'), typeof description === 'string' ? description : JSON.stringify(description));
+  if (weights instanceof Float32Array) {
+    const bytes = Buffer.alloc(weights.length * 4);
+    weights.forEach((v, i) => bytes.writeFloatLE(v, 4 * i));
+    writeFileSync(join(dir, 'net.bin'), bytes);
+  } else if (weights !== null) writeFileSync(join(dir, 'net.bin'), weights);
+  return join(dir, 'net.json');
 }
 
 describe('the cloth-pair network', () => {
@@ -50,8 +53,8 @@ describe('the cloth-pair network', () => {
   });
 
   it('scores a context as tfjs does, to within a millionth, with its own loops', async () => {
-    const { net, file } = randomNet();
-    const parsed = loadClothPairs(writeFile(JSON.stringify(file)));
+    const { net, file, weights } = randomNet();
+    const parsed = loadClothPairs(writeNet(file, weights));
     for (let k = 0; k < 3; k++) {
       const context = Float32Array.from({ length: SIZE }, (_, i) => Math.sin(i * 0.37 + k * 11) * 0.6);
       const want = (net.predict(tf.tensor4d(context, [1, CONTEXT_H, CONTEXT_W, CONTEXT_CHANNELS])) as tf.Tensor).dataSync()[0]!;
@@ -84,17 +87,21 @@ describe('the cloth-pair network', () => {
     expect(flipContext(c, true, true)[0]).toBe(c[SIZE - CONTEXT_CHANNELS]);
   });
 
-  it('names what is wrong with a file that is not JSON, not a network, or has too few weights', () => {
-    expect(() => loadClothPairs(writeFile('{'))).toThrow(/not readable JSON/);
-    expect(() => loadClothPairs(writeFile('{"layers": []}'))).toThrow(/not a cloth-pair network: input/);
-    const { file } = randomNet();
-    const short = { ...file, layers: [{ ...file.layers[0]!, bias: Buffer.from(new Float32Array(2).buffer).toString('base64') }, ...file.layers.slice(1)] };
-    expect(() => loadClothPairs(writeFile(JSON.stringify(short)))).toThrow(/wrong number of weights/);
-    expect(() => loadClothPairs(writeFile(JSON.stringify(file))).score(new Float32Array(10))).toThrow(/not 10/);
+  it('names what is wrong with a description that is not JSON or not a network, or weights missing, ragged or too few', () => {
+    const { file, weights } = randomNet();
+    expect(() => loadClothPairs(writeNet('{', weights))).toThrow(/not readable JSON/);
+    expect(() => loadClothPairs(writeNet({ layers: [] }, weights))).toThrow(/not a cloth-pair network: input/);
+    expect(() => loadClothPairs(writeNet({ ...file, weights: '../elsewhere.bin' }, weights))).toThrow(/weights: a file name ending in .bin/);
+    expect(() => loadClothPairs(writeNet(file, null))).toThrow(/the weights of .* cannot be read/);
+    expect(() => loadClothPairs(writeNet(file, Buffer.alloc(10)))).toThrow(/not a whole number of float32s/);
+    expect(() => loadClothPairs(writeNet(file, weights.subarray(1)))).toThrow(new RegExp(`hold ${weights.length} weights, not ${weights.length - 1}`));
+    expect(() => loadClothPairs(writeNet({ ...file, layers: file.layers.slice(0, -1) }, weights))).toThrow(/end in one sigmoid unit/);
+    expect(() => loadClothPairs(writeNet(file, weights)).score(new Float32Array(10))).toThrow(/not 10/);
   });
 
-  it('ships a network that loads, with a cut that refuses only where it is sure', () => {
+  it('ships a network that loads, its weights beside it, with a cut that refuses only where it is sure', () => {
     const shipped = loadClothPairs(CLOTH_PAIRS_FILE);
+    expect(shipped.file.weights).toBe('cloth-pairs.bin');
     expect(shipped.file.cut).toBeGreaterThanOrEqual(0.5);
     expect(shipped.file.training.cutStyles).toBe('calibration');
   });
