@@ -41,6 +41,31 @@ export function convexHull(pts: readonly Point[]): Point[] {
 }
 
 /**
+ * The smallest-area rectangle round a convex polygon (rotating calipers: one of its sides lies on
+ * a side of the polygon), its corners in turn; empty for a polygon with no side.
+ */
+export function smallestRectangle(hull: readonly Point[]): Point[] {
+  let best = Infinity, rect: Point[] = [];
+  for (let k = 0; k < hull.length; k++) {
+    const a = hull[k]!, c = hull[(k + 1) % hull.length]!;
+    const len = Math.hypot(c[0] - a[0], c[1] - a[1]);
+    if (len < 1e-9) continue;
+    const ux = (c[0] - a[0]) / len, uy = (c[1] - a[1]) / len;
+    let s0 = Infinity, s1 = -Infinity, t0 = Infinity, t1 = -Infinity;
+    for (let j = 0; j < hull.length; j++) {
+      const x = hull[j]![0], y = hull[j]![1];
+      const s = x * ux + y * uy, t = y * ux - x * uy;
+      s0 = Math.min(s0, s); s1 = Math.max(s1, s); t0 = Math.min(t0, t); t1 = Math.max(t1, t);
+    }
+    if ((s1 - s0) * (t1 - t0) < best) {
+      best = (s1 - s0) * (t1 - t0);
+      rect = [[s0, t0], [s1, t0], [s1, t1], [s0, t1]].map(([s, t]) => [s! * ux - t! * uy, s! * uy + t! * ux] as Point);
+    }
+  }
+  return rect;
+}
+
+/**
  * The largest-area quadrilateral with its corners among a convex polygon's vertices (in the
  * polygon's order), or null for fewer than four; a hull of more than `most` vertices is sampled
  * evenly, since the search grows with the cube of their number.

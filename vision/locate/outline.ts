@@ -2,7 +2,7 @@
 // refitted as lines through its edge pixels, and how sharp the frame's colour step is across them.
 import type { RawImage } from '../image.ts';
 import type { Point } from '../homography.ts';
-import { convexHull, fitLine, intersect } from './geometry.ts';
+import { convexHull, fitLine, intersect, smallestRectangle } from './geometry.ts';
 import type { Blob } from './blobs.ts';
 import { MASK_FACTOR, medianOf } from './table.ts';
 
@@ -120,24 +120,7 @@ export function rectangleCorners(b: Blob, edge: readonly Point[]): Point[] {
     const x = cx - 0.5, y = cy - 0.5;
     outline.push([x, y], [x + 1, y], [x, y + 1], [x + 1, y + 1]);
   }
-  const hull = convexHull(outline);
-  let best = Infinity, rect: Point[] = [];
-  for (let k = 0; k < hull.length; k++) {
-    const a = hull[k]!, c = hull[(k + 1) % hull.length]!;
-    const len = Math.hypot(c[0] - a[0], c[1] - a[1]);
-    if (len < 1e-9) continue;
-    const ux = (c[0] - a[0]) / len, uy = (c[1] - a[1]) / len;
-    let s0 = Infinity, s1 = -Infinity, t0 = Infinity, t1 = -Infinity;
-    for (let j = 0; j < hull.length; j++) {
-      const x = hull[j]![0], y = hull[j]![1];
-      const s = x * ux + y * uy, t = y * ux - x * uy;
-      s0 = Math.min(s0, s); s1 = Math.max(s1, s); t0 = Math.min(t0, t); t1 = Math.max(t1, t);
-    }
-    if ((s1 - s0) * (t1 - t0) < best) {
-      best = (s1 - s0) * (t1 - t0);
-      rect = [[s0, t0], [s1, t0], [s1, t1], [s0, t1]].map(([s, t]) => [s! * ux - t! * uy, s! * uy + t! * ux] as Point);
-    }
-  }
+  const rect = smallestRectangle(convexHull(outline));
   return CORNER_SIGNS.map(([right, down]) => {
     let pick = rect[0]!, most = -Infinity;
     for (const p of rect) {
