@@ -1,9 +1,8 @@
-// `npm run train:cloth-pairs [-- --seed S --photos N --union-photos N --cut-photos N --epochs E --rows DIR --out FILE]`:
+// `npm run train:cloth-pairs [-- --seed S --photos N --cut-photos N --epochs E --rows DIR --out FILE]`:
 // fits the network that tells two overlapping cards on a patterned cloth from one (see
 // locate/cloth-pairs.ts) and writes its description (FILE, JSON) and its weights (the same name
 // with .bin, beside it). It learns from pairs and lone cards on cloths drawn in the training
-// typefaces, and from the rectangle round both cards of more pairs (as the locator sometimes fits
-// them) with the card it found in those past the first N; its cut is set on lone cards in the calibration typefaces, so that it refuses at most
+// typefaces; its cut is set on lone cards in the calibration typefaces, so that it refuses at most
 // CUT_BUDGET of cards it never saw. --rows keeps the rendered rows in DIR and reads
 // them back on the next run, so a fit can be tried again without rendering.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -24,7 +23,7 @@ export const CUT_BUDGET = 0.004;
 export const LEAST_CUT = 0.5;
 const SIZE = CONTEXT_W * CONTEXT_H * CONTEXT_CHANNELS;
 
-const NUMBERS = ['seed', 'photos', 'union-photos', 'cut-photos', 'epochs'] as const;
+const NUMBERS = ['seed', 'photos', 'cut-photos', 'epochs'] as const;
 let options: Record<string, string | undefined>;
 try {
   options = parseArgs({ options: Object.fromEntries([...NUMBERS, 'rows', 'out'].map((name) => [name, { type: 'string' as const }])) }).values;
@@ -41,7 +40,7 @@ function num(name: (typeof NUMBERS)[number], fallback: number): number {
   }
   return n;
 }
-const seed = num('seed', 9901), photos = num('photos', 3000), unionPhotos = num('union-photos', 6000), cutPhotos = num('cut-photos', 600), epochs = num('epochs', 24);
+const seed = num('seed', 9901), photos = num('photos', 3000), cutPhotos = num('cut-photos', 600), epochs = num('epochs', 24);
 const out = options.out ?? CLOTH_PAIRS_FILE;
 const started = Date.now();
 const log = (line: string): void => console.log(`[${((Date.now() - started) / 1000).toFixed(0)}s] ${line}`);
@@ -49,8 +48,8 @@ const log = (line: string): void => console.log(`[${((Date.now() - started) / 10
 type Rows = Omit<ClothSliceResult, 'count'> & { count: number };
 
 /** Photos 0..count-1 of a stream (a pair and a lone card each), rendered in worker processes and joined in order, or read back from --rows. */
-async function rows(name: string, stream: number, styles: StyleSet, count: number, pairsFoundFrom?: number): Promise<Rows> {
-  const cache = options.rows === undefined ? null : join(options.rows, `${name}-${seed}-${count}${pairsFoundFrom === undefined ? '' : `-from-${pairsFoundFrom}`}`);
+async function rows(name: string, stream: number, styles: StyleSet, count: number): Promise<Rows> {
+  const cache = options.rows === undefined ? null : join(options.rows, `${name}-${seed}-${count}`);
   if (cache !== null && existsSync(`${cache}.bin`)) {
     const bytes = readFileSync(`${cache}.bin`), meta = JSON.parse(readFileSync(`${cache}.json`, 'utf8')) as { pair: number[]; found: number[] };
     return { x: new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length)), pair: Uint8Array.from(meta.pair), found: Uint8Array.from(meta.found), count: meta.pair.length };
@@ -58,7 +57,7 @@ async function rows(name: string, stream: number, styles: StyleSet, count: numbe
   const processes = renderProcesses();
   const bounds = Array.from({ length: processes + 1 }, (_, k) => Math.round((k * count) / processes));
   const slices = await Promise.all(bounds.slice(0, -1).map((first, k) => {
-    const job: ClothSliceJob = { seed: mixSeed(seed, stream), styles, first, end: bounds[k + 1]!, ...(pairsFoundFrom === undefined ? {} : { mode: 'pairs' as const, foundFrom: pairsFoundFrom }) };
+    const job: ClothSliceJob = { seed: mixSeed(seed, stream), styles, first, end: bounds[k + 1]! };
     return runInProcess<ClothSliceResult>(new URL('./cloth-pairs-worker.ts', import.meta.url), job, log);
   }));
   const n = slices.reduce((a, s) => a + s.count, 0);
@@ -76,19 +75,10 @@ async function rows(name: string, stream: number, styles: StyleSet, count: numbe
   return { x, pair, found, count: n };
 }
 
-function joined(a: Rows, b: Rows): Rows {
-  const x = new Float32Array((a.count + b.count) * SIZE);
-  x.set(a.x), x.set(b.x, a.count * SIZE);
-  return { x, pair: Uint8Array.from([...a.pair, ...b.pair]), found: Uint8Array.from([...a.found, ...b.found]), count: a.count + b.count };
-}
-
 await tf.setBackend('cpu');
 installFastCpuKernels(tf);
-const first = await rows('train', 1, 'training', photos);
-// The same stream's pairs again (the same photos, then more), with the rectangle round both cards.
-const union = await rows('union', 1, 'training', unionPhotos, photos);
-const train = joined(first, union);
-log(`training rows: ${train.count} (${train.found.reduce((a, b) => a + b, 0)} found by the locator on a cloth; ${union.count} from the pairs' second pass)`);
+const train = await rows('train', 1, 'training', photos);
+log(`training rows: ${train.count} (${train.found.reduce((a, b) => a + b, 0)} found by the locator on a cloth)`);
 const unseen = await rows('cut', 2, 'calibration', cutPhotos);
 log(`cut rows: ${unseen.count}`);
 
@@ -149,7 +139,7 @@ const scores = (set: Rows, want: number): number[] => {
 // The cut from lone cards it was not fitted on, found by the locator on a cloth.
 const lone = scores(unseen, 0), pairs = scores(unseen, 1);
 const cut = Math.min(0.999, Math.max(LEAST_CUT, (lone[Math.floor(CUT_BUDGET * lone.length)] ?? 0) + 1e-6));
-const training = { seed, photos, unionPhotos, unionRows: union.count, trainingRows: train.count, foundRows: train.found.reduce((a, b) => a + b, 0), epochs, cutPhotos, cutStyles: 'calibration', loneFound: lone.length, loneRefused: lone.filter((s) => s >= cut).length, pairsFound: pairs.length, pairsRefused: pairs.filter((s) => s >= cut).length, seconds: Math.round((Date.now() - started) / 1000) };
+const training = { seed, photos, trainingRows: train.count, foundRows: train.found.reduce((a, b) => a + b, 0), epochs, cutPhotos, cutStyles: 'calibration', loneFound: lone.length, loneRefused: lone.filter((s) => s >= cut).length, pairsFound: pairs.length, pairsRefused: pairs.filter((s) => s >= cut).length, seconds: Math.round((Date.now() - started) / 1000) };
 const bytes = Buffer.alloc(weights.length * 4);
 weights.forEach((v, i) => bytes.writeFloatLE(v, 4 * i));
 writeFileSync(join(dirname(out), weightsName), bytes);
