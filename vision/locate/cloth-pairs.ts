@@ -201,6 +201,13 @@ export class ClothPairs {
   }
 }
 
+/** Weights as the weights file holds them: float32s, little-endian. */
+export function weightsBytes(weights: Float32Array): Buffer {
+  const bytes = Buffer.alloc(weights.length * 4);
+  weights.forEach((v, i) => bytes.writeFloatLE(v, 4 * i));
+  return bytes;
+}
+
 /** The shipped network's file. */
 export const CLOTH_PAIRS_FILE = join(dirname(fileURLToPath(import.meta.url)), 'cloth-pairs.json');
 

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as tf from '@tensorflow/tfjs';
-import { CLOTH_PAIRS_FILE, CONTEXT_CHANNELS, CONTEXT_H, CONTEXT_SCALE, CONTEXT_W, ClothPairs, ClothPairsFileSchema, flipContext, type ClothPairsFile } from '../locate/cloth-pairs.ts';
+import { CLOTH_PAIRS_FILE, CONTEXT_CHANNELS, CONTEXT_H, CONTEXT_SCALE, CONTEXT_W, ClothPairs, ClothPairsFileSchema, flipContext, weightsBytes, type ClothPairsFile } from '../locate/cloth-pairs.ts';
 import { makeRng, mixSeed } from '../random.ts';
 import type { StyleSet } from '../render/fonts.ts';
 import type { ClothSliceJob, ClothSliceResult } from './cloth-pairs-worker.ts';
@@ -140,8 +140,6 @@ const scores = (set: Rows, want: number): number[] => {
 const lone = scores(unseen, 0), pairs = scores(unseen, 1);
 const cut = Math.min(0.999, Math.max(LEAST_CUT, (lone[Math.floor(CUT_BUDGET * lone.length)] ?? 0) + 1e-6));
 const training = { seed, photos, trainingRows: train.count, foundRows: train.found.reduce((a, b) => a + b, 0), epochs, cutPhotos, cutStyles: 'calibration', loneFound: lone.length, loneRefused: lone.filter((s) => s >= cut).length, pairsFound: pairs.length, pairsRefused: pairs.filter((s) => s >= cut).length, seconds: Math.round((Date.now() - started) / 1000) };
-const bytes = Buffer.alloc(weights.length * 4);
-weights.forEach((v, i) => bytes.writeFloatLE(v, 4 * i));
-writeFileSync(join(dirname(out), weightsName), bytes);
+writeFileSync(join(dirname(out), weightsName), weightsBytes(weights));
 writeFileSync(out, `${JSON.stringify({ ...draft, cut, training }, null, 2)}\n`);
 log(`cut ${cut.toFixed(4)}: calibration typefaces, lone cards refused ${training.loneRefused} of ${lone.length}, pairs refused ${training.pairsRefused} of ${pairs.length}; written to ${out} and ${weightsName} beside it`);

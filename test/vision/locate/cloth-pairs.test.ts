@@ -5,7 +5,7 @@ import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Point } from '../../../vision/homography.ts';
 import type { RawImage } from '../../../vision/image.ts';
-import { CLOTH_PAIRS_FILE, CONTEXT_CHANNELS, CONTEXT_H, CONTEXT_W, contextOf, flipContext, loadClothPairs, OUTSIDE, type ClothPairsFile } from '../../../vision/locate/cloth-pairs.ts';
+import { CLOTH_PAIRS_FILE, CONTEXT_CHANNELS, CONTEXT_H, CONTEXT_W, contextOf, flipContext, loadClothPairs, OUTSIDE, weightsBytes, type ClothPairsFile } from '../../../vision/locate/cloth-pairs.ts';
 
 const SIZE = CONTEXT_W * CONTEXT_H * CONTEXT_CHANNELS;
 
@@ -39,11 +39,7 @@ function randomNet(): { net: tf.Sequential; file: ClothPairsFile; weights: Float
 function writeNet(description: unknown, weights: Float32Array | Buffer | null): string {
   const dir = mkdtempSync(join(tmpdir(), 'red7-cloth-pairs-'));
   writeFileSync(join(dir, 'net.json'), typeof description === 'string' ? description : JSON.stringify(description));
-  if (weights instanceof Float32Array) {
-    const bytes = Buffer.alloc(weights.length * 4);
-    weights.forEach((v, i) => bytes.writeFloatLE(v, 4 * i));
-    writeFileSync(join(dir, 'net.bin'), bytes);
-  } else if (weights !== null) writeFileSync(join(dir, 'net.bin'), weights);
+  if (weights !== null) writeFileSync(join(dir, 'net.bin'), weights instanceof Float32Array ? weightsBytes(weights) : weights);
   return join(dir, 'net.json');
 }
 
