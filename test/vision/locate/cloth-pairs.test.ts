@@ -5,7 +5,8 @@ import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Point } from '../../../vision/homography.ts';
 import type { RawImage } from '../../../vision/image.ts';
-import { CLOTH_PAIRS_FILE, CONTEXT_CHANNELS, CONTEXT_H, CONTEXT_W, contextOf, flipContext, loadClothPairs, OUTSIDE, weightsBytes, type ClothPairsFile } from '../../../vision/locate/cloth-pairs.ts';
+import { CLOTH_PAIRS_FILE, CONTEXT_CHANNELS, CONTEXT_H, CONTEXT_W, contextOf, flipContext, loadClothPairs, OUTSIDE, type ClothPairsFile } from '../../../vision/locate/cloth-pairs.ts';
+import { weightsBytes } from '../../../vision/small-net.ts';
 
 const SIZE = CONTEXT_W * CONTEXT_H * CONTEXT_CHANNELS;
 
