@@ -1,15 +1,18 @@
 // The card reader: a frame (JPEG or PNG bytes) in, a card or a reasoned refusal out.
 // Cards that cannot be on the tray are ruled out and the rest renormalised before choosing;
 // below the model's calibrated threshold the answer is null with reason "low-confidence".
-import { dirname, join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as tfType from '@tensorflow/tfjs';
 import type { Logger } from 'pino';
-import { formatCard, tryParseCard, type Card } from '../device/rules/cards.ts';
+import { cardValue, formatCard, parseCard, tryParseCard, type Card } from '../device/rules/cards.ts';
 import { loadTensorflow, type BackendName } from './backend.ts';
 import { FEATURE_LENGTH } from './features.ts';
 import { cardAdvice, frameAdvice } from './blown.ts';
+import { cornerPatches, decodeFull } from './corners.ts';
 import { NotAnImageError } from './frame.ts';
+import { INDEX_READER_FILE, loadIndexReader, type IndexReader } from './indices.ts';
 import type { Metadata } from './metadata.ts';
 import { compileForward, type Forward } from './forward.ts';
 import { loadModel } from './model-io.ts';
@@ -85,6 +88,8 @@ export class CardClassifier {
     model: tfType.LayersModel,
     readonly metadata: Metadata,
     readonly backend: BackendName,
+    /** The corner-index reader that takes a second look at a card the model is unsure of, when the model folder has one. */
+    readonly indices: IndexReader | null = null,
   ) {
     // The heads and the embedding layers come out of one pass.
     // The value path's layers (hidden2) first, then the colour path's (hidden3): a deck compares the two apart.
@@ -106,16 +111,22 @@ export class CardClassifier {
   /** How much of the embedding, from its start, the value head reads (the rest feeds the colour head). */
   readonly valueLength: number;
 
-  /** Loads the model (the shipped one unless `modelDir` says otherwise) on the best backend. */
-  static async load(options: { modelDir?: string; logger?: Logger } = {}): Promise<CardClassifier> {
+  /**
+   * Loads the model (the shipped one unless `modelDir` says otherwise) on the best backend, with the
+   * folder's corner-index reader unless `secondLook` is false (its trainer measures the model alone).
+   */
+  static async load(options: { modelDir?: string; logger?: Logger; secondLook?: boolean } = {}): Promise<CardClassifier> {
     const { tf, backend } = await loadTensorflow(options.logger);
     const dir = options.modelDir ?? DEFAULT_MODEL_DIR;
     const { model, metadata } = await loadModel(tf, dir);
     if (metadata.input.length !== FEATURE_LENGTH) {
       throw new Error(`model in ${dir} reads ${metadata.input.length} features but this code makes ${FEATURE_LENGTH}: retrain with npm run train`);
     }
-    options.logger?.info({ backend, version: metadata.version, threshold: metadata.threshold }, 'card classifier loaded');
-    return new CardClassifier(tf, model, metadata, backend);
+    // A folder `npm run train` just wrote has no reader yet: it reads without the second look.
+    const readerFile = join(dir, basename(INDEX_READER_FILE));
+    const indices = options.secondLook !== false && existsSync(readerFile) ? loadIndexReader(readerFile) : null;
+    options.logger?.info({ backend, version: metadata.version, threshold: metadata.threshold, indices: indices?.file.threshold ?? null }, 'card classifier loaded');
+    return new CardClassifier(tf, model, metadata, backend, indices);
   }
 
   /** Reads the card in a JPEG/PNG frame. Never throws for bad bytes: they come back as reason "not-an-image". */
@@ -163,7 +174,7 @@ export class CardClassifier {
     // Worked out once, and only when a refusal needs it (the base and the deck may both refuse).
     let advice: string | null | undefined;
     const onCard = () => (advice === undefined ? (advice = cardAdvice(reading.image, reading.quad)) : advice);
-    const base = advised(decide(baseProbs, this.metadata.threshold), onCard);
+    const base = advised(await this.secondLook(image, reading, baseProbs, decide(baseProbs, this.metadata.threshold)), onCard);
     const crop = reading.crop;
     if (options.deck === undefined) return { classification: base, quad, frame, embedding, crop, base, baseProbs };
     const deckProbs = options.deck.adjust(baseProbs, embedding, crop);
@@ -171,6 +182,22 @@ export class CardClassifier {
     // The reported (rounded) corners, so a replay from the examination decides as this read did.
     const cut = cutByFrame(quad, frame);
     return { classification: advised(readWithDeck(baseProbs, deckProbs, this.metadata.threshold, options.deck.threshold, cut), onCard), quad, frame, embedding, crop, base, baseProbs };
+  }
+
+  /**
+   * Where the model is unsure, the corners read at the frame's own resolution weigh its
+   * probabilities (indices.ts); the weighed answer is given only at the reader's own threshold.
+   */
+  private async secondLook(bytes: Uint8Array, reading: { quad: readonly (readonly [number, number])[]; image: { width: number } }, probs: Float64Array, first: Classification): Promise<Classification> {
+    if (this.indices === null || first.reason !== 'low-confidence') return first;
+    const full = await decodeFull(bytes);
+    const s = full.width / reading.image.width;
+    const evidence = this.indices.evidence(cornerPatches(full, reading.quad.map(([x, y]) => [x * s, y * s] as [number, number])));
+    const second = decide(this.indices.weigh(probs, evidence), this.indices.file.threshold);
+    // Weighing also lifts a card whose value the corners doubt, by taking the mass of values they
+    // rule out: the corners must read the value given.
+    if (second.card === null || cardValue(parseCard(second.card)) !== this.indices.bestValue(evidence)) return first;
+    return second;
   }
 }
 

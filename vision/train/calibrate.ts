@@ -109,3 +109,17 @@ export function measure(preds: Prediction[], labels: Int32Array, threshold: numb
   });
   return { photos, correct, confidentErrors, rejected, notCards, notCardsGiven };
 }
+
+/**
+ * The second look's threshold (indices.ts): the lowest weighed confidence at which the cards it
+ * gives wrongly (`wrong`: their weighed confidences), added to the model's own confident errors
+ * at its threshold, stay under the same budget of the photos. Never below `least`; above 1 when
+ * a wrong card weighs in at 1, so that the second look gives nothing.
+ */
+export function chooseSecondThreshold(wrong: readonly number[], photos: number, modelErrors: number, least = 0.9, maxConfidentErrorRate = CONFIDENT_ERROR_BUDGET): number {
+  if (!Number.isInteger(photos) || photos < 1) throw new RangeError(`photos must be a whole number ≥ 1, not ${photos}`);
+  const allowed = Math.max(0, Math.ceil(Math.round(maxConfidentErrorRate * photos * 1e9) / 1e9) - 1 - modelErrors);
+  const sorted = [...wrong].sort((a, b) => b - a);
+  const t = allowed < sorted.length ? sorted[allowed]! + 1e-6 : 0;
+  return Math.max(least, t);
+}

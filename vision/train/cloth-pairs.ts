@@ -7,7 +7,6 @@
 // them back on the next run, so a fit can be tried again without rendering.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { parseArgs } from 'node:util';
 import * as tf from '@tensorflow/tfjs';
 import { CLOTH_PAIRS_FILE, CONTEXT_CHANNELS, CONTEXT_H, CONTEXT_SCALE, CONTEXT_W, ClothPairs, ClothPairsFileSchema, flipContext, type ClothPairsFile } from '../locate/cloth-pairs.ts';
 import { weightsBytes } from '../small-net.ts';
@@ -15,6 +14,7 @@ import { makeRng, mixSeed } from '../random.ts';
 import type { StyleSet } from '../render/fonts.ts';
 import type { ClothSliceJob, ClothSliceResult } from './cloth-pairs-worker.ts';
 import { installFastCpuKernels } from './cpu-kernels.ts';
+import { trainingOptions } from './options.ts';
 import { renderProcesses } from './parallel.ts';
 import { runInProcess } from './workers.ts';
 
@@ -24,24 +24,8 @@ export const CUT_BUDGET = 0.004;
 export const LEAST_CUT = 0.5;
 const SIZE = CONTEXT_W * CONTEXT_H * CONTEXT_CHANNELS;
 
-const NUMBERS = ['seed', 'photos', 'cut-photos', 'epochs'] as const;
-let options: Record<string, string | undefined>;
-try {
-  options = parseArgs({ options: Object.fromEntries([...NUMBERS, 'rows', 'out'].map((name) => [name, { type: 'string' as const }])) }).values;
-} catch (err) {
-  console.error((err as Error).message);
-  process.exit(2);
-}
-function num(name: (typeof NUMBERS)[number], fallback: number): number {
-  const v = options[name];
-  const n = v === undefined ? fallback : Number(v);
-  if (!Number.isInteger(n) || n < 1) {
-    console.error(`--${name} must be a whole number ≥ 1, not "${String(v)}"`);
-    process.exit(2);
-  }
-  return n;
-}
-const seed = num('seed', 9901), photos = num('photos', 3000), cutPhotos = num('cut-photos', 600), epochs = num('epochs', 24);
+const { num, text: options } = trainingOptions({ seed: 9901, photos: 3000, 'cut-photos': 600, epochs: 24 }, ['rows', 'out']);
+const { seed, photos, 'cut-photos': cutPhotos, epochs } = num;
 const out = options.out ?? CLOTH_PAIRS_FILE;
 const started = Date.now();
 const log = (line: string): void => console.log(`[${((Date.now() - started) / 1000).toFixed(0)}s] ${line}`);

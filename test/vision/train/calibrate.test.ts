@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_CARDS } from '../../../device/rules/cards.ts';
-import { chooseThreshold, describeMistake, measure, mistakes, type Prediction } from '../../../vision/train/calibrate.ts';
+import { chooseSecondThreshold, chooseThreshold, describeMistake, measure, mistakes, type Prediction } from '../../../vision/train/calibrate.ts';
 import type { PhotoSource } from '../../../vision/train/data.ts';
 
 const [truth, other] = [ALL_CARDS[0]!, ALL_CARDS[1]!];
@@ -95,5 +95,21 @@ describe('the confidence threshold', () => {
   it('refuses photo sources that do not match the predictions one for one', () => {
     const { preds, labels } = photos(3, [{ p: 0.9 }]);
     expect(() => mistakes(preds, labels, [{ index: 0, condition: 'plain' }])).toThrow(/1 photo sources for 3 predictions/);
+  });
+});
+
+describe('the second look’s threshold', () => {
+  it('leaves the budget the model’s own errors did not use to the second look, and sits just above the rest', () => {
+    // 3,000 photos allow 2 confident errors (strictly under 0.1 %): the model made 1, so one more may pass.
+    expect(chooseSecondThreshold([0.95, 0.999, 0.97], 3000, 1)).toBeCloseTo(0.970001, 6);
+    // The model used the whole budget: the second look must give no wrong card at all.
+    expect(chooseSecondThreshold([0.95, 0.999, 0.97], 3000, 2)).toBeCloseTo(0.999001, 6);
+  });
+
+  it('never goes below its floor, and gives nothing when a wrong card weighs in at 1', () => {
+    expect(chooseSecondThreshold([], 3000, 0)).toBe(0.9);
+    expect(chooseSecondThreshold([0.5], 3000, 2, 0.95)).toBeCloseTo(0.95, 9);
+    expect(chooseSecondThreshold([1], 3000, 2)).toBeGreaterThan(1);
+    expect(() => chooseSecondThreshold([], 0, 0)).toThrow(/whole number/);
   });
 });
