@@ -38,6 +38,8 @@ export interface IndexSliceResult {
   /** Photos in the slice, and (calibration) those the model alone gave a wrong card or a card where there is none. */
   photos: number;
   modelErrors: number;
+  /** The numerals' typefaces the slice's cards were drawn in (so a test can see no held-out one is). */
+  families: string[];
 }
 
 function toBytes(patches: Float32Array, out: Uint8Array, at: number): void {
@@ -50,6 +52,7 @@ serveProcessJob<IndexSliceJob, IndexSliceResult>(async (job, log) => {
   const n = job.end - job.first, size = 4 * PATCH_LENGTH;
   const patches = new Uint8Array(n * size), label = new Int8Array(n), probs = new Float32Array(classifier === null ? 0 : n * 49);
   let count = 0, modelErrors = 0;
+  const families = new Set<string>();
   for (let i = job.first; i < job.end; i++) {
     const rng = makeRng(mixSeed(job.seed, i));
     // A stream without non-cards draws nothing for them, so its photos are the same as before the option.
@@ -57,6 +60,7 @@ serveProcessJob<IndexSliceJob, IndexSliceResult>(async (job, log) => {
     let condition = drawCondition(job.conditions, rng);
     if (notCard && condition === 'overlap') condition = 'plain';
     const photo = notCard ? await photoOfNotCard(pool, rng, 1280, 960, job.glareShare, condition) : await photoOfCard(pool, i, rng, 1280, 960, job.glareShare, condition);
+    if (photo.family !== undefined) families.add(photo.family);
     let quad: readonly (readonly [number, number])[] | null = null, width = 0;
     if (classifier === null) {
       const image = await decodeFrame(photo.jpeg);
@@ -79,5 +83,5 @@ serveProcessJob<IndexSliceJob, IndexSliceResult>(async (job, log) => {
     }
     if ((i - job.first + 1) % 250 === 0) log(`${job.kind} ${job.first}–${job.end - 1}: ${i - job.first + 1} done`);
   }
-  return { patches: patches.subarray(0, count * size), label: label.subarray(0, count), probs: probs.subarray(0, count * 49), count, photos: n, modelErrors };
+  return { patches: patches.subarray(0, count * size), label: label.subarray(0, count), probs: probs.subarray(0, count * 49), count, photos: n, modelErrors, families: [...families] };
 });

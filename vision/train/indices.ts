@@ -54,7 +54,7 @@ async function slices(name: string, count: number, job: Omit<IndexSliceJob, 'fir
   const bounds = Array.from({ length: processes + 1 }, (_, k) => Math.round((k * count) / processes));
   const parts = await Promise.all(bounds.slice(0, -1).map((first, k) => runInProcess<IndexSliceResult>(new URL('./indices-worker.ts', import.meta.url), { ...job, first, end: bounds[k + 1]! }, log)));
   const n = parts.reduce((a, p) => a + p.count, 0);
-  const joined: IndexSliceResult = { patches: new Uint8Array(n * 4 * PATCH_LENGTH), label: new Int8Array(n), probs: new Float32Array(job.kind === 'calibrate' ? n * 49 : 0), count: n, photos: 0, modelErrors: 0 };
+  const joined: IndexSliceResult = { patches: new Uint8Array(n * 4 * PATCH_LENGTH), label: new Int8Array(n), probs: new Float32Array(job.kind === 'calibrate' ? n * 49 : 0), count: n, photos: 0, modelErrors: 0, families: [...new Set(parts.flatMap((p) => p.families))] };
   let at = 0;
   for (const p of parts) {
     joined.patches.set(p.patches, at * 4 * PATCH_LENGTH), joined.label.set(p.label, at);
@@ -64,7 +64,7 @@ async function slices(name: string, count: number, job: Omit<IndexSliceJob, 'fir
   if (cache !== null) {
     mkdirSync(options.rows!, { recursive: true });
     writeFileSync(`${cache}.bin`, joined.patches);
-    writeFileSync(`${cache}.json`, JSON.stringify({ count: joined.count, photos: joined.photos, modelErrors: joined.modelErrors, label: Array.from(joined.label), probs: Array.from(joined.probs) }));
+    writeFileSync(`${cache}.json`, JSON.stringify({ count: joined.count, photos: joined.photos, modelErrors: joined.modelErrors, families: joined.families, label: Array.from(joined.label), probs: Array.from(joined.probs) }));
   }
   return joined;
 }
