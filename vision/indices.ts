@@ -73,7 +73,7 @@ export class IndexReader {
 }
 
 /** The shipped reader's file. */
-export const INDEX_READER_FILE = join(dirname(fileURLToPath(import.meta.url)), 'model', 'indices.json');
+export const INDEX_READER_FILE = join(dirname(fileURLToPath(import.meta.url)), 'second-look', 'indices.json');
 
 /** Reads a reader's description and its weights beside it, naming what is wrong with either. */
 export function loadIndexReader(file = INDEX_READER_FILE): IndexReader {

@@ -163,14 +163,14 @@ export class Parts {
     return speaker;
   }
 
-  /** The card classifier (the shipped model unless `modelDir` says otherwise). */
-  async classifier(options: { modelDir?: string } = {}): Promise<CardClassifier> {
+  /** The card classifier (the shipped model unless `modelDir` says otherwise; the corners' second look when `secondLook`). */
+  async classifier(options: { modelDir?: string; secondLook?: boolean } = {}): Promise<CardClassifier> {
     // Loaded only here: TensorFlow.js is the heaviest part of the companion.
     const { CardClassifier } = await import('../../vision/classifier.ts');
     const { setHeapForReading } = await import('../../vision/heap.ts');
     // A process that reads cards sets its heap for it (vision/heap.ts); set here, by the process, not by a library on load.
     setHeapForReading();
-    return CardClassifier.load({ modelDir: options.modelDir, logger: this.log('vision') });
+    return CardClassifier.load({ modelDir: options.modelDir, secondLook: options.secondLook, logger: this.log('vision') });
   }
 
   /** The configured camera (or the one given) and the classifier; either may be missing, and the lines say why. */
