@@ -8,12 +8,13 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import * as tf from '@tensorflow/tfjs';
-import { CLOTH_PAIRS_FILE, CONTEXT_CHANNELS, CONTEXT_H, CONTEXT_SCALE, CONTEXT_W, ClothPairs, ClothPairsFileSchema, flipContext, type ClothPairsFile } from '../locate/cloth-pairs.ts';
+import { CLOTH_PAIRS_FILE, CONTEXT_CHANNELS, CONTEXT_H, CONTEXT_SCALE, CONTEXT_W, ClothPairs, ClothPairsFileSchema, flipContext } from '../locate/cloth-pairs.ts';
 import { weightsBytes } from '../small-net.ts';
 import { makeRng, mixSeed } from '../random.ts';
 import type { StyleSet } from '../render/fonts.ts';
 import type { ClothSliceJob, ClothSliceResult } from './cloth-pairs-worker.ts';
 import { installFastCpuKernels } from './cpu-kernels.ts';
+import { exportSmallNet } from './small-net-export.ts';
 import { trainingOptions } from './options.ts';
 import { renderProcesses } from './parallel.ts';
 import { runInProcess } from './workers.ts';
@@ -98,18 +99,7 @@ for (let e = 0; e < epochs; e++) {
   log(`epoch ${e + 1} of ${epochs}: loss ${(h.history.loss![0] as number).toFixed(4)}`);
 }
 
-// The weights in the order the network file reads them: each layer's kernel, then its bias.
-const layers: ClothPairsFile['layers'] = [];
-const parts: Float32Array[] = [];
-for (const layer of net.layers) {
-  const [kernel, bias] = layer.getWeights();
-  if (kernel === undefined || bias === undefined) continue;
-  const config = layer.getConfig() as { filters?: number; units?: number; activation: string };
-  layers.push(layer.getClassName() === 'Conv2D' ? { kind: 'conv', filters: config.filters!, size: 3, stride: 2 } : { kind: 'dense', units: config.units!, activation: config.activation as 'relu' | 'sigmoid' });
-  parts.push(Float32Array.from(kernel.dataSync()), Float32Array.from(bias.dataSync()));
-}
-const weights = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
-parts.reduce((at, p) => (weights.set(p, at), at + p.length), 0);
+const { layers, weights } = exportSmallNet(net);
 const weightsName = basename(out).replace(/\.json$/, '') + '.bin';
 const draft = ClothPairsFileSchema.parse({ input: { width: CONTEXT_W, height: CONTEXT_H, channels: CONTEXT_CHANNELS, scale: CONTEXT_SCALE }, layers, weights: weightsName, cut: 0.5, training: {} });
 const detector = new ClothPairs(draft, weights);

@@ -10,7 +10,7 @@ import { basename, dirname, join } from 'node:path';
 import * as tf from '@tensorflow/tfjs';
 import { DEFAULT_MODEL_DIR } from '../classifier.ts';
 import { PATCH, PATCH_LENGTH, PATCH_SPAN } from '../corners.ts';
-import { IndexReader, IndexReaderFileSchema, INDEX_READER_FILE, SECOND_LOOK_FLOOR, type IndexReaderFile } from '../indices.ts';
+import { IndexReader, IndexReaderFileSchema, INDEX_READER_FILE, SECOND_LOOK_FLOOR } from '../indices.ts';
 import { cardValue } from '../../device/rules/cards.ts';
 import { readMetadata } from '../model-io.ts';
 import { makeRng, mixSeed } from '../random.ts';
@@ -18,6 +18,7 @@ import { ranked } from '../scoring.ts';
 import { weightsBytes } from '../small-net.ts';
 import { chooseSecondThreshold } from './calibrate.ts';
 import { installFastCpuKernels } from './cpu-kernels.ts';
+import { exportSmallNet } from './small-net-export.ts';
 import { trainingOptions } from './options.ts';
 import type { IndexSliceJob, IndexSliceResult } from './indices-worker.ts';
 import { renderProcesses } from './parallel.ts';
@@ -110,17 +111,7 @@ for (let e = 0; e < epochs; e++) {
   log(`epoch ${e + 1} of ${epochs}: loss ${(loss / n).toFixed(4)}`);
 }
 
-// The weights in the order the description reads them: each layer's kernel, then its bias.
-const layers: IndexReaderFile['layers'] = [], parts: Float32Array[] = [];
-for (const layer of net.layers) {
-  const [kernel, bias] = layer.getWeights();
-  if (kernel === undefined || bias === undefined) continue;
-  const config = layer.getConfig() as { filters?: number; units?: number; activation: string };
-  layers.push(layer.getClassName() === 'Conv2D' ? { kind: 'conv', filters: config.filters!, size: 3, stride: 2 } : { kind: 'dense', units: config.units!, activation: config.activation as 'relu' | 'softmax' });
-  parts.push(Float32Array.from(kernel.dataSync()), Float32Array.from(bias.dataSync()));
-}
-const weights = new Float32Array(parts.reduce((a, p) => a + p.length, 0));
-parts.reduce((at, p) => (weights.set(p, at), at + p.length), 0);
+const { layers, weights } = exportSmallNet(net);
 const weightsName = basename(out).replace(/\.json$/, '') + '.bin';
 const draft = IndexReaderFileSchema.parse({ input: { patch: PATCH, span: PATCH_SPAN }, layers, weights: weightsName, weight: WEIGHT, threshold: 1, training: {} });
 const reader = new IndexReader(draft, weights);
