@@ -113,8 +113,8 @@ export class CardClassifier {
   /**
    * Loads the model (the shipped one unless `modelDir` says otherwise) on the best backend; with
    * `secondLook`, also the corner-index reader (`indicesFile`, the shipped one unless told), which
-   * takes a second look at the cards the model refuses as unsure. It is off unless asked: on the
-   * held-out gate it read 47 more photos but gave one more overlapping pair a card (vision/README.md).
+   * takes a second look at the cards the model refuses as unsure. It is off unless asked, because
+   * it can give an overlapping pair its upper card where the model alone refuses (vision/README.md).
    */
   static async load(options: { modelDir?: string; logger?: Logger; secondLook?: boolean; indicesFile?: string } = {}): Promise<CardClassifier> {
     const { tf, backend } = await loadTensorflow(options.logger);

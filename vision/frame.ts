@@ -13,11 +13,19 @@ export class NotAnImageError extends Error {
 }
 
 /** Decodes an image buffer to an RGB working image; NotAnImageError for anything sharp cannot read. */
-export async function decodeFrame(bytes: Uint8Array): Promise<RawImage> {
+export function decodeFrame(bytes: Uint8Array): Promise<RawImage> {
+  return decodeImage(bytes, WORK_SIZE, true);
+}
+
+/**
+ * Decodes an image buffer to RGB with its long side at `longSide` (`enlarge`: a smaller image is
+ * scaled up to it; else it keeps its own size); NotAnImageError for anything sharp cannot read.
+ */
+export async function decodeImage(bytes: Uint8Array, longSide: number, enlarge: boolean): Promise<RawImage> {
   if (!(bytes instanceof Uint8Array) || bytes.length < 8) throw new NotAnImageError('not an image: fewer than 8 bytes');
   try {
     const { data, info } = await sharp(bytes, { failOn: 'error' })
-      .resize(WORK_SIZE, WORK_SIZE, { fit: 'inside', withoutEnlargement: false, kernel: 'linear' })
+      .resize(longSide, longSide, { fit: 'inside', withoutEnlargement: !enlarge, kernel: 'linear' })
       .removeAlpha()
       .toColourspace('srgb')
       .raw()

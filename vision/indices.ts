@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { cardValue, type Card } from '../device/rules/cards.ts';
 import { PATCH, PATCH_LENGTH, PATCH_SPAN } from './corners.ts';
-import { LayerSchema, readDescription, readWeights, SmallNet } from './small-net.ts';
+import { LayerSchema, loadNetFile, SmallNet } from './small-net.ts';
 
 /** The least probability a patch's value is taken at, so one patch cannot veto a value outright. */
 const FLOOR = 1e-6;
@@ -77,11 +77,5 @@ export const INDEX_READER_FILE = join(dirname(fileURLToPath(import.meta.url)), '
 
 /** Reads a reader's description and its weights beside it, naming what is wrong with either. */
 export function loadIndexReader(file = INDEX_READER_FILE): IndexReader {
-  const description = readDescription(file, IndexReaderFileSchema, 'a corner-index reader');
-  const weights = readWeights(join(dirname(file), description.weights), file);
-  try {
-    return new IndexReader(description, weights);
-  } catch (err) {
-    throw new Error(`${file}: ${(err as Error).message}`);
-  }
+  return loadNetFile(file, IndexReaderFileSchema, 'a corner-index reader', (d, w) => new IndexReader(d, w));
 }

@@ -4,6 +4,7 @@
 // then dense layers; the weights file holds each layer's kernel (tfjs' layouts: conv
 // [size, size, in, out], dense [in, out]) then its bias, as float32s, little-endian.
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { z } from 'zod';
 
 export const ConvSchema = z.object({ kind: z.literal('conv'), filters: z.number().int().positive(), size: z.number().int().positive(), stride: z.number().int().positive() });
@@ -153,3 +154,15 @@ export function readDescription<T>(file: string, schema: z.ZodType<T>, what: str
   if (!parsed.success) throw new Error(`${file} is not ${what}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`).join('; ')}`);
   return parsed.data;
 }
+
+/** Reads a network's description (checked with `schema`) and its weights file beside it, and builds it with `build`; every error names the file. */
+export function loadNetFile<D extends { weights: string }, N>(file: string, schema: z.ZodType<D>, what: string, build: (description: D, weights: Float32Array) => N): N {
+  const description = readDescription(file, schema, what);
+  const weights = readWeights(join(dirname(file), description.weights), file);
+  try {
+    return build(description, weights);
+  } catch (err) {
+    throw new Error(`${file}: ${(err as Error).message}`);
+  }
+}
+

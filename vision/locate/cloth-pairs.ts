@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { homographyFromPoints, project, type Point } from '../homography.ts';
 import { sampleBilinear, type RawImage } from '../image.ts';
-import { LayerSchema, readDescription, readWeights, SmallNet } from '../small-net.ts';
+import { LayerSchema, loadNetFile, SmallNet } from '../small-net.ts';
 import { viewQuad } from '../views.ts';
 
 /** The context's grid: the quad grown about its centre by SCALE, CONTEXT_W across and CONTEXT_H along the card. */
@@ -131,11 +131,5 @@ export const CLOTH_PAIRS_FILE = join(dirname(fileURLToPath(import.meta.url)), 'c
 
 /** Reads a network's description and its weights beside it, naming what is wrong with either. */
 export function loadClothPairs(file = CLOTH_PAIRS_FILE): ClothPairs {
-  const description = readDescription(file, ClothPairsFileSchema, 'a cloth-pair network');
-  const weights = readWeights(join(dirname(file), description.weights), file);
-  try {
-    return new ClothPairs(description, weights);
-  } catch (err) {
-    throw new Error(`${file}: ${(err as Error).message}`);
-  }
+  return loadNetFile(file, ClothPairsFileSchema, 'a cloth-pair network', (d, w) => new ClothPairs(d, w));
 }

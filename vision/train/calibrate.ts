@@ -86,10 +86,15 @@ export function mistakes(preds: Prediction[], labels: Int32Array, sources?: read
 export function chooseThreshold(preds: Prediction[], labels: Int32Array, maxConfidentErrorRate = CONFIDENT_ERROR_BUDGET): number {
   if (!(maxConfidentErrorRate > 0 && maxConfidentErrorRate < 1)) throw new RangeError(`the confident-error rate must lie between 0 and 1, not ${maxConfidentErrorRate}`);
   const wrong = mistakes(preds, labels).map((m) => m.confidence);
-  // Rounded so that a whole number of photos is not taken for "under" itself (2 of 2,000 is 0.1 %).
-  const allowed = Math.max(0, Math.ceil(Math.round(maxConfidentErrorRate * preds.length * 1e9) / 1e9) - 1);
+  const allowed = allowedErrors(preds.length, maxConfidentErrorRate);
   const t = allowed < wrong.length ? wrong[allowed]! + 1e-6 : 0;
   return Math.min(0.999, Math.max(0.5, t));
+}
+
+/** How many confident errors stay strictly under `rate` of `photos`. */
+function allowedErrors(photos: number, rate: number): number {
+  // Rounded so that a whole number of photos is not taken for "under" itself (2 of 2,000 is 0.1 %).
+  return Math.max(0, Math.ceil(Math.round(rate * photos * 1e9) / 1e9) - 1);
 }
 
 /** Accuracy figures for metadata and reports: card photos, and the photos holding no single card given one. */
@@ -118,7 +123,7 @@ export function measure(preds: Prediction[], labels: Int32Array, threshold: numb
  */
 export function chooseSecondThreshold(wrong: readonly number[], photos: number, modelErrors: number, least = 0.9, maxConfidentErrorRate = CONFIDENT_ERROR_BUDGET): number {
   if (!Number.isInteger(photos) || photos < 1) throw new RangeError(`photos must be a whole number ≥ 1, not ${photos}`);
-  const allowed = Math.max(0, Math.ceil(Math.round(maxConfidentErrorRate * photos * 1e9) / 1e9) - 1 - modelErrors);
+  const allowed = Math.max(0, allowedErrors(photos, maxConfidentErrorRate) - modelErrors);
   const sorted = [...wrong].sort((a, b) => b - a);
   const t = allowed < sorted.length ? sorted[allowed]! + 1e-6 : 0;
   return Math.max(least, t);
