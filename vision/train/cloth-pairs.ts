@@ -19,8 +19,11 @@ import { trainingOptions } from './options.ts';
 import { renderProcesses } from './parallel.ts';
 import { runInProcess } from './workers.ts';
 
-/** The share of unseen lone cards on a cloth the cut may refuse. */
-export const CUT_BUDGET = 0.004;
+/**
+ * The share of unseen lone cards on a cloth the cut may refuse: a refused card is scanned again,
+ * a pair given a card plays the wrong card without a word, so the cut leans towards refusing.
+ */
+export const CUT_BUDGET = 0.01;
 /** The cut is never lower than this: the network refuses only where it is sure. */
 export const LEAST_CUT = 0.5;
 const SIZE = CONTEXT_W * CONTEXT_H * CONTEXT_CHANNELS;
