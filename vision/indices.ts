@@ -8,22 +8,19 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { cardValue, type Card } from '../device/rules/cards.ts';
 import { PATCH, PATCH_LENGTH, PATCH_SPAN } from './corners.ts';
-import { LayerSchema, loadNetFile, SmallNet } from './small-net.ts';
+import { loadNetFile, NET_FILE_FIELDS, SmallNet } from './small-net.ts';
 
 /** The least probability a patch's value is taken at, so one patch cannot veto a value outright. */
 const FLOOR = 1e-6;
 /**
  * The corners bring evidence on the value alone, so the colour must carry the rest: the second look
- * asks a tenth of the doubt the model's threshold (0.9989) allows. On the dev printings, below
- * this, it gave an overlapping pair's upper card and a colour a glare spill had turned.
+ * asks a tenth of the doubt the model's own threshold allows.
  */
 export const SECOND_LOOK_FLOOR = 0.9999;
 
 export const IndexReaderFileSchema = z.object({
   input: z.object({ patch: z.literal(PATCH), span: z.number().refine((s) => Math.abs(s - PATCH_SPAN) < 1e-9, `the patches span ${PATCH_SPAN} of the card's width`) }),
-  layers: z.array(LayerSchema).min(1),
-  /** The weights file's name, beside this one. */
-  weights: z.string().regex(/^[\w.-]+\.bin$/, 'a file name ending in .bin, in the same folder'),
+  ...NET_FILE_FIELDS,
   /** How strongly the corners' evidence weighs the model's probabilities (its power). */
   weight: z.number().positive().max(4),
   /** At or above this weighed probability a card the model alone was unsure of is given (above 1: never). */

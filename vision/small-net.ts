@@ -10,6 +10,12 @@ import { z } from 'zod';
 export const ConvSchema = z.object({ kind: z.literal('conv'), filters: z.number().int().positive(), size: z.number().int().positive(), stride: z.number().int().positive() });
 export const DenseSchema = z.object({ kind: z.literal('dense'), units: z.number().int().positive(), activation: z.enum(['relu', 'sigmoid', 'softmax']) });
 export const LayerSchema = z.discriminatedUnion('kind', [ConvSchema, DenseSchema]);
+/** The fields every network file has: its layers' shapes and the weights file beside it (spread into each file's schema). */
+export const NET_FILE_FIELDS = {
+  layers: z.array(LayerSchema).min(1),
+  /** The weights file's name, beside this one. */
+  weights: z.string().regex(/^[\w.-]+\.bin$/, 'a file name ending in .bin, in the same folder'),
+};
 export type LayerSpec = z.infer<typeof LayerSchema>;
 
 /** An input image's shape: rows, columns, channels last. */

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { homographyFromPoints, project, type Point } from '../homography.ts';
 import { sampleBilinear, type RawImage } from '../image.ts';
-import { LayerSchema, loadNetFile, SmallNet } from '../small-net.ts';
+import { loadNetFile, NET_FILE_FIELDS, SmallNet } from '../small-net.ts';
 import { viewQuad } from '../views.ts';
 
 /** The context's grid: the quad grown about its centre by SCALE, CONTEXT_W across and CONTEXT_H along the card. */
@@ -84,9 +84,7 @@ export function flipContext(c: Float32Array, across: boolean, along: boolean): F
  */
 export const ClothPairsFileSchema = z.object({
   input: z.object({ width: z.literal(CONTEXT_W), height: z.literal(CONTEXT_H), channels: z.literal(CONTEXT_CHANNELS), scale: z.literal(CONTEXT_SCALE) }),
-  layers: z.array(LayerSchema).min(1),
-  /** The weights file's name, beside this one. */
-  weights: z.string().regex(/^[\w.-]+\.bin$/, 'a file name ending in .bin, in the same folder'),
+  ...NET_FILE_FIELDS,
   /** At or above this score the found card is refused as lying with another. */
   cut: z.number().gt(0).lt(1),
   training: z.record(z.string(), z.unknown()),
