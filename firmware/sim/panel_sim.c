@@ -46,7 +46,9 @@ static void report_leds(sim_t *s)
 	uint8_t now = leds_read(s->board.avr);
 	for (int i = 0; i < LED_COUNT; i++)
 		if ((now ^ s->leds) & (1u << i))
-			fprintf(out, "LED %s %d\n", LED_NAMES[i], (now >> i) & 1);
+			/* The AVR's own clock, in ms: the host reads the line late on a busy machine. */
+			fprintf(out, "LED %s %d %.3f\n", LED_NAMES[i], (now >> i) & 1,
+				(double)s->board.avr->cycle * 1000.0 / s->board.avr->frequency);
 	s->leds = now;
 }
 

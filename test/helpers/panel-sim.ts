@@ -68,7 +68,8 @@ export async function buildFirmwareAndSim(): Promise<void> {
 }
 
 /** A pin change the simulator printed, with the time it was read. */
-export interface LedChange { name: string; on: boolean; at: number }
+/** An LED line: `at` when the host read it, `avrMs` the simulated AVR's clock when the pin changed. */
+export interface LedChange { name: string; on: boolean; at: number; avrMs: number }
 
 /** A running panel-sim. */
 export class PanelSim {
@@ -118,9 +119,9 @@ export class PanelSim {
   }
 
   private onLine(line: string): void {
-    const led = /^LED (\S+) ([01])$/.exec(line);
+    const led = /^LED (\S+) ([01]) (\d+(?:\.\d+)?)$/.exec(line);
     if (led) {
-      this.ledChanges.push({ name: led[1]!, on: led[2] === '1', at: performance.now() });
+      this.ledChanges.push({ name: led[1]!, on: led[2] === '1', at: performance.now(), avrMs: Number(led[3]) });
       for (const l of this.listeners) l();
       return;
     }
