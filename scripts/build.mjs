@@ -12,7 +12,7 @@ const DIST = join(ROOT, 'dist');
 const STAMP = join(DIST, '.built');
 const SOURCES = ['shared', 'device', 'vision', 'web/server', 'web/protocol.ts', 'tsconfig.json', 'tsconfig.build.json'];
 /** Files the compiled code reads beside itself: linked, not copied, so a retrained model or a rebuilt dashboard is seen at once. */
-const ASSETS = ['vision/model', 'vision/second-look', 'vision/deck/rule.json', 'vision/locate/cloth-pairs.json', 'vision/locate/cloth-pairs.bin', 'device/demo/recorded-game.json', 'web/client/dist'];
+const ASSETS = ['vision/model', 'vision/second-look', 'vision/deck/rule.json', 'vision/locate/cloth-pairs.json', 'vision/locate/cloth-pairs.bin', 'vision/locate/cloth-pairs-2.bin', 'device/demo/recorded-game.json', 'web/client/dist'];
 
 function newest(path) {
   if (!existsSync(path)) return 0;

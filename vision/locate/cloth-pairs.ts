@@ -10,15 +10,19 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { homographyFromPoints, project, type Point } from '../homography.ts';
 import { sampleBilinear, type RawImage } from '../image.ts';
-import { loadNetFile, NET_FILE_FIELDS, SmallNet } from '../small-net.ts';
+import { NET_FILE_FIELDS, readDescription, readWeights, SmallNet } from '../small-net.ts';
 import { viewQuad } from '../views.ts';
 
 /** The context's grid: the quad grown about its centre by SCALE, CONTEXT_W across and CONTEXT_H along the card. */
 export const CONTEXT_W = 28;
 export const CONTEXT_H = 40;
 export const CONTEXT_SCALE = 1.8;
-/** Per cell: RGB (0–1), then RGB less the frame border's mean. A cell beyond the frame holds OUTSIDE throughout. */
-export const CONTEXT_CHANNELS = 6;
+/**
+ * Per cell: RGB (0–1), then RGB less the frame border's mean, then how far the cell's samples
+ * spread about their mean (a print's texture; a card's field is flat even in the print's colours).
+ * A cell beyond the frame holds OUTSIDE throughout.
+ */
+export const CONTEXT_CHANNELS = 7;
 export const OUTSIDE = -1;
 /** Samples per cell along each axis, averaged. */
 const SUPERSAMPLE = 3;
@@ -43,13 +47,14 @@ export function contextOf(img: RawImage, quad: readonly Point[], border = border
   const out = new Float32Array(CONTEXT_W * CONTEXT_H * CONTEXT_CHANNELS), px = new Float32Array(4);
   for (let y = 0; y < CONTEXT_H; y++) {
     for (let x = 0; x < CONTEXT_W; x++) {
-      let r = 0, g = 0, b = 0, n = 0;
+      let r = 0, g = 0, b = 0, sq = 0, n = 0;
       for (let sy = 0; sy < SUPERSAMPLE; sy++) {
         for (let sx = 0; sx < SUPERSAMPLE; sx++) {
           const [u, v] = project(h, x + (sx + 0.5) / SUPERSAMPLE, y + (sy + 0.5) / SUPERSAMPLE);
           if (!(u >= 0 && v >= 0 && u <= img.width - 1 && v <= img.height - 1)) continue;
           sampleBilinear(img, u, v, px);
           r += px[0]!, g += px[1]!, b += px[2]!, n++;
+          sq += px[0]! * px[0]! + px[1]! * px[1]! + px[2]! * px[2]!;
         }
       }
       const k = (y * CONTEXT_W + x) * CONTEXT_CHANNELS;
@@ -60,6 +65,8 @@ export function contextOf(img: RawImage, quad: readonly Point[], border = border
       r /= n * 255, g /= n * 255, b /= n * 255;
       out[k] = r, out[k + 1] = g, out[k + 2] = b;
       out[k + 3] = r - border[0], out[k + 4] = g - border[1], out[k + 5] = b - border[2];
+      // The samples' root-mean-square distance from their mean colour: E|v|² − |E v|².
+      out[k + 6] = Math.sqrt(Math.max(0, sq / (n * 255 * 255) - (r * r + g * g + b * b)));
     }
   }
   return out;
@@ -77,35 +84,51 @@ export function flipContext(c: Float32Array, across: boolean, along: boolean): F
   return out;
 }
 
+/** One network of the set: how many of the context's channels it reads (the first ones), its layers and weights file. */
+export const MemberSchema = z.object({ channels: z.number().int().min(1).max(CONTEXT_CHANNELS), ...NET_FILE_FIELDS });
+
 /**
- * The network's description (cloth-pairs.json): its layers' shapes, the file holding their
- * weights (small-net.ts says its layout), the cut and how it was fitted, as the card model keeps
- * model.json beside weights.bin.
+ * The networks' description (cloth-pairs.json): each member's layers' shapes and the file holding
+ * their weights (small-net.ts says its layout), the cut on their mean score and how it was fitted,
+ * as the card model keeps model.json beside weights.bin. A member fitted before the context grew
+ * a channel reads the channels it was fitted on.
  */
 export const ClothPairsFileSchema = z.object({
   input: z.object({ width: z.literal(CONTEXT_W), height: z.literal(CONTEXT_H), channels: z.literal(CONTEXT_CHANNELS), scale: z.literal(CONTEXT_SCALE) }),
-  ...NET_FILE_FIELDS,
-  /** At or above this score the found card is refused as lying with another. */
+  members: z.array(MemberSchema).min(1),
+  /** At or above this mean score the found card is refused as lying with another. */
   cut: z.number().gt(0).lt(1),
   training: z.record(z.string(), z.unknown()),
 });
 export type ClothPairsFile = z.infer<typeof ClothPairsFileSchema>;
+export type ClothPairsMember = z.infer<typeof MemberSchema>;
 
-/** A loaded network: the probability that a found card's surroundings hold a second card. */
+/** The first `channels` channels of each cell of a context. */
+function firstChannels(context: Float32Array, channels: number): Float32Array {
+  if (channels === CONTEXT_CHANNELS) return context;
+  const out = new Float32Array(CONTEXT_W * CONTEXT_H * channels);
+  for (let k = 0; k < CONTEXT_W * CONTEXT_H; k++) out.set(context.subarray(k * CONTEXT_CHANNELS, k * CONTEXT_CHANNELS + channels), k * channels);
+  return out;
+}
+
+/** Loaded networks: the mean of their probabilities that a found card's surroundings hold a second card. */
 export class ClothPairs {
-  private readonly net: SmallNet;
+  private readonly nets: Array<{ net: SmallNet; channels: number }>;
 
-  /** The description and its weights, in the weights file's order. */
-  constructor(readonly file: ClothPairsFile, weights: Float32Array) {
-    const last = file.layers.at(-1)!;
-    if (last.kind !== 'dense' || last.units !== 1 || last.activation !== 'sigmoid') throw new Error('the network must end in one sigmoid unit');
-    this.net = new SmallNet({ height: CONTEXT_H, width: CONTEXT_W, channels: CONTEXT_CHANNELS }, file.layers, weights);
+  /** The description and each member's weights, in the members' order and each weights file's order. */
+  constructor(readonly file: ClothPairsFile, weights: readonly Float32Array[]) {
+    if (weights.length !== file.members.length) throw new Error(`${file.members.length} members need as many weights, not ${weights.length}`);
+    this.nets = file.members.map((m, k) => {
+      const last = m.layers.at(-1)!;
+      if (last.kind !== 'dense' || last.units !== 1 || last.activation !== 'sigmoid') throw new Error(`member ${k + 1}: the network must end in one sigmoid unit`);
+      return { net: new SmallNet({ height: CONTEXT_H, width: CONTEXT_W, channels: m.channels }, m.layers, weights[k]!), channels: m.channels };
+    });
   }
 
-  /** The score (0–1) of one context. */
+  /** The members' mean score (0–1) of one context. */
   score(context: Float32Array): number {
     if (context.length !== CONTEXT_W * CONTEXT_H * CONTEXT_CHANNELS) throw new RangeError(`a context holds ${CONTEXT_W * CONTEXT_H * CONTEXT_CHANNELS} numbers, not ${context.length}`);
-    return this.net.run(context)[0]!;
+    return this.nets.reduce((sum, { net, channels }) => sum + net.run(firstChannels(context, channels))[0]!, 0) / this.nets.length;
   }
 
   /** A context read all four ways (the card beneath may lie on any side), the scores averaged. */
@@ -124,10 +147,16 @@ export class ClothPairs {
   }
 }
 
-/** The shipped network's file. */
+/** The shipped networks' file. */
 export const CLOTH_PAIRS_FILE = join(dirname(fileURLToPath(import.meta.url)), 'cloth-pairs.json');
 
-/** Reads a network's description and its weights beside it, naming what is wrong with either. */
+/** Reads the networks' description and each member's weights beside it, naming what is wrong with either. */
 export function loadClothPairs(file = CLOTH_PAIRS_FILE): ClothPairs {
-  return loadNetFile(file, ClothPairsFileSchema, 'a cloth-pair network', (d, w) => new ClothPairs(d, w));
+  const description = readDescription(file, ClothPairsFileSchema, 'a cloth-pair network');
+  const weights = description.members.map((m) => readWeights(join(dirname(file), m.weights), file));
+  try {
+    return new ClothPairs(description, weights);
+  } catch (err) {
+    throw new Error(`${file}: ${(err as Error).message}`);
+  }
 }

@@ -1,15 +1,16 @@
-// `npm run train:cloth-pairs [-- --seed S --photos N --cut-photos N --epochs E --rows DIR --out FILE]`:
+// `npm run train:cloth-pairs [-- --seed S --photos N --cut-photos N --epochs E --rows DIR --out FILE --with FILE]`:
 // fits the network that tells two overlapping cards on a patterned cloth from one (see
 // locate/cloth-pairs.ts) and writes its description (FILE, JSON) and its weights (the same name
-// with .bin, beside it). It learns from pairs and lone cards on cloths drawn in the training
+// with .bin, beside it). --with keeps the members of a file already fitted and adds the new one
+// beside them (weights FILE-2.bin and on), the cut set on their mean. It learns from pairs and lone cards on cloths drawn in the training
 // typefaces; its cut is set on lone cards in the calibration typefaces, so that it refuses at most
 // CUT_BUDGET of cards it never saw. --rows keeps the rendered rows in DIR and reads
 // them back on the next run, so a fit can be tried again without rendering.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import * as tf from '@tensorflow/tfjs';
-import { CLOTH_PAIRS_FILE, CONTEXT_CHANNELS, CONTEXT_H, CONTEXT_SCALE, CONTEXT_W, ClothPairs, ClothPairsFileSchema, flipContext } from '../locate/cloth-pairs.ts';
-import { weightsBytes } from '../small-net.ts';
+import { CLOTH_PAIRS_FILE, CONTEXT_CHANNELS, CONTEXT_H, CONTEXT_SCALE, CONTEXT_W, ClothPairs, ClothPairsFileSchema, flipContext, loadClothPairs } from '../locate/cloth-pairs.ts';
+import { readWeights, weightsBytes } from '../small-net.ts';
 import { makeRng, mixSeed } from '../random.ts';
 import type { StyleSet } from '../render/fonts.ts';
 import type { ClothSliceJob, ClothSliceResult } from './cloth-pairs-worker.ts';
@@ -28,9 +29,11 @@ export const CUT_BUDGET = 0.01;
 export const LEAST_CUT = 0.5;
 const SIZE = CONTEXT_W * CONTEXT_H * CONTEXT_CHANNELS;
 
-const { num, text: options } = trainingOptions({ seed: 9901, photos: 3000, 'cut-photos': 600, epochs: 24 }, ['rows', 'out']);
+const { num, text: options } = trainingOptions({ seed: 9901, photos: 3000, 'cut-photos': 600, epochs: 24 }, ['rows', 'out', 'with']);
 const { seed, photos, 'cut-photos': cutPhotos, epochs } = num;
 const out = options.out ?? CLOTH_PAIRS_FILE;
+// The members already fitted, loaded (and so checked) before any rendering.
+const base = options.with === undefined ? null : loadClothPairs(options.with);
 const started = Date.now();
 const log = (line: string): void => console.log(`[${((Date.now() - started) / 1000).toFixed(0)}s] ${line}`);
 
@@ -103,9 +106,12 @@ for (let e = 0; e < epochs; e++) {
 }
 
 const { layers, weights } = exportSmallNet(net);
-const weightsName = basename(out).replace(/\.json$/, '') + '.bin';
-const draft = ClothPairsFileSchema.parse({ input: { width: CONTEXT_W, height: CONTEXT_H, channels: CONTEXT_CHANNELS, scale: CONTEXT_SCALE }, layers, weights: weightsName, cut: 0.5, training: {} });
-const detector = new ClothPairs(draft, weights);
+const stem = basename(out).replace(/\.json$/, ''), earlier = base?.file.members ?? [];
+const weightsName = earlier.length === 0 ? `${stem}.bin` : `${stem}-${earlier.length + 1}.bin`;
+const members = [...earlier, { channels: CONTEXT_CHANNELS, layers, weights: weightsName }];
+const draft = ClothPairsFileSchema.parse({ input: { width: CONTEXT_W, height: CONTEXT_H, channels: CONTEXT_CHANNELS, scale: CONTEXT_SCALE }, members, cut: 0.5, training: {} });
+const earlierWeights = earlier.map((m) => readWeights(join(dirname(options.with!), m.weights), options.with!));
+const detector = new ClothPairs(draft, [...earlierWeights, weights]);
 const scores = (set: Rows, want: number): number[] => {
   const s: number[] = [];
   for (let k = 0; k < set.count; k++) {
@@ -117,7 +123,9 @@ const scores = (set: Rows, want: number): number[] => {
 // The cut from lone cards it was not fitted on, found by the locator on a cloth.
 const lone = scores(unseen, 0), pairs = scores(unseen, 1);
 const cut = Math.min(0.999, Math.max(LEAST_CUT, (lone[Math.floor(CUT_BUDGET * lone.length)] ?? 0) + 1e-6));
-const training = { seed, photos, trainingRows: train.count, foundRows: train.found.reduce((a, b) => a + b, 0), epochs, cutPhotos, cutStyles: 'calibration', loneFound: lone.length, loneRefused: lone.filter((s) => s >= cut).length, pairsFound: pairs.length, pairsRefused: pairs.filter((s) => s >= cut).length, seconds: Math.round((Date.now() - started) / 1000) };
+const training = { members: members.length, seed, photos, trainingRows: train.count, foundRows: train.found.reduce((a, b) => a + b, 0), epochs, cutPhotos, cutStyles: 'calibration', loneFound: lone.length, loneRefused: lone.filter((s) => s >= cut).length, pairsFound: pairs.length, pairsRefused: pairs.filter((s) => s >= cut).length, seconds: Math.round((Date.now() - started) / 1000) };
 writeFileSync(join(dirname(out), weightsName), weightsBytes(weights));
+// The earlier members' weights go beside the new file when it is written elsewhere.
+for (const m of earlier) if (join(dirname(options.with!), m.weights) !== join(dirname(out), m.weights)) copyFileSync(join(dirname(options.with!), m.weights), join(dirname(out), m.weights));
 writeFileSync(out, `${JSON.stringify({ ...draft, cut, training }, null, 2)}\n`);
 log(`cut ${cut.toFixed(4)}: calibration typefaces, lone cards refused ${training.loneRefused} of ${lone.length}, pairs refused ${training.pairsRefused} of ${pairs.length}; written to ${out} and ${weightsName} beside it`);
