@@ -1,10 +1,11 @@
 // Two overlapping cards on a patterned cloth, taken for one. On a plain table the card underneath
 // shows as colour that is not the table's, but a cloth's print breaks it into pieces no rule on
-// colour or straight runs tells from the print itself (docs/vision-history.md). A small network
-// looks at the frame round the found card instead: the card's surroundings rectified along its
-// axes, each cell an average (so a fine print blurs to its mean and a card's field does not), as
-// colour and as colour less the frame's border. It runs as plain loops on its own small weights,
-// so the locator stays synchronous and needs no tfjs.
+// colour or straight runs tells from the print itself (docs/vision-history.md). Small networks
+// look at the frame round the found card instead, their scores averaged: the card's surroundings
+// rectified along its axes, each cell an average (so a fine print blurs to its mean and a card's
+// field does not), as colour, as colour less the frame's border, and as the spread of the cell's
+// samples. They run as plain loops on their own small weights, so the locator stays synchronous
+// and needs no tfjs.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -101,7 +102,6 @@ export const ClothPairsFileSchema = z.object({
   training: z.record(z.string(), z.unknown()),
 });
 export type ClothPairsFile = z.infer<typeof ClothPairsFileSchema>;
-export type ClothPairsMember = z.infer<typeof MemberSchema>;
 
 /** The first `channels` channels of each cell of a context. */
 function firstChannels(context: Float32Array, channels: number): Float32Array {

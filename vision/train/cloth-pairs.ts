@@ -1,10 +1,10 @@
 // `npm run train:cloth-pairs [-- --seed S --photos N --cut-photos N --epochs E --rows DIR --out FILE --with FILE]`:
 // fits the network that tells two overlapping cards on a patterned cloth from one (see
 // locate/cloth-pairs.ts) and writes its description (FILE, JSON) and its weights (the same name
-// with .bin, beside it). --with keeps the members of a file already fitted and adds the new one
-// beside them (weights FILE-2.bin and on), the cut set on their mean. It learns from pairs and lone cards on cloths drawn in the training
-// typefaces; its cut is set on lone cards in the calibration typefaces, so that it refuses at most
-// CUT_BUDGET of cards it never saw. --rows keeps the rendered rows in DIR and reads
+// with .bin, beside it); --with keeps the networks of a file already fitted and adds the new one
+// beside them (weights FILE-2.bin and on), the cut set on their mean. It learns from pairs and
+// lone cards on cloths drawn in the training typefaces; its cut is set on lone cards in the
+// calibration typefaces, so that it refuses at most CUT_BUDGET of cards it never saw. --rows keeps the rendered rows in DIR and reads
 // them back on the next run, so a fit can be tried again without rendering.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
