@@ -163,12 +163,16 @@ export function readDescription<T>(file: string, schema: z.ZodType<T>, what: str
 
 /** Reads a network's description (checked with `schema`) and its weights file beside it, and builds it with `build`; every error names the file. */
 export function loadNetFile<D extends { weights: string }, N>(file: string, schema: z.ZodType<D>, what: string, build: (description: D, weights: Float32Array) => N): N {
+  return loadNetFiles(file, schema, what, (d) => [d.weights], (d, [w]) => build(d, w!));
+}
+
+/** The same for a description naming several weights files (`names`), read in that order. */
+export function loadNetFiles<D, N>(file: string, schema: z.ZodType<D>, what: string, names: (description: D) => string[], build: (description: D, weights: Float32Array[]) => N): N {
   const description = readDescription(file, schema, what);
-  const weights = readWeights(join(dirname(file), description.weights), file);
+  const weights = names(description).map((name) => readWeights(join(dirname(file), name), file));
   try {
     return build(description, weights);
   } catch (err) {
     throw new Error(`${file}: ${(err as Error).message}`);
   }
 }
-

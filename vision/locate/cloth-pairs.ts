@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { homographyFromPoints, project, type Point } from '../homography.ts';
 import { sampleBilinear, type RawImage } from '../image.ts';
-import { NET_FILE_FIELDS, readDescription, readWeights, SmallNet } from '../small-net.ts';
+import { loadNetFiles, NET_FILE_FIELDS, SmallNet } from '../small-net.ts';
 import { viewQuad } from '../views.ts';
 
 /** The context's grid: the quad grown about its centre by SCALE, CONTEXT_W across and CONTEXT_H along the card. */
@@ -86,7 +86,7 @@ export function flipContext(c: Float32Array, across: boolean, along: boolean): F
 }
 
 /** One network of the set: how many of the context's channels it reads (the first ones), its layers and weights file. */
-export const MemberSchema = z.object({ channels: z.number().int().min(1).max(CONTEXT_CHANNELS), ...NET_FILE_FIELDS });
+const MemberSchema = z.object({ channels: z.number().int().min(1).max(CONTEXT_CHANNELS), ...NET_FILE_FIELDS });
 
 /**
  * The networks' description (cloth-pairs.json): each member's layers' shapes and the file holding
@@ -116,7 +116,7 @@ export class ClothPairs {
   private readonly nets: Array<{ net: SmallNet; channels: number }>;
 
   /** The description and each member's weights, in the members' order and each weights file's order. */
-  constructor(readonly file: ClothPairsFile, weights: readonly Float32Array[]) {
+  constructor(readonly file: ClothPairsFile, readonly weights: readonly Float32Array[]) {
     if (weights.length !== file.members.length) throw new Error(`${file.members.length} members need as many weights, not ${weights.length}`);
     this.nets = file.members.map((m, k) => {
       const last = m.layers.at(-1)!;
@@ -152,11 +152,5 @@ export const CLOTH_PAIRS_FILE = join(dirname(fileURLToPath(import.meta.url)), 'c
 
 /** Reads the networks' description and each member's weights beside it, naming what is wrong with either. */
 export function loadClothPairs(file = CLOTH_PAIRS_FILE): ClothPairs {
-  const description = readDescription(file, ClothPairsFileSchema, 'a cloth-pair network');
-  const weights = description.members.map((m) => readWeights(join(dirname(file), m.weights), file));
-  try {
-    return new ClothPairs(description, weights);
-  } catch (err) {
-    throw new Error(`${file}: ${(err as Error).message}`);
-  }
+  return loadNetFiles(file, ClothPairsFileSchema, 'a cloth-pair network', (d) => d.members.map((m) => m.weights), (d, w) => new ClothPairs(d, w));
 }

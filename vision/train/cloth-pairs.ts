@@ -4,13 +4,14 @@
 // with .bin, beside it); --with keeps the networks of a file already fitted and adds the new one
 // beside them (weights FILE-2.bin and on), the cut set on their mean. It learns from pairs and
 // lone cards on cloths drawn in the training typefaces; its cut is set on lone cards in the
-// calibration typefaces, so that it refuses at most CUT_BUDGET of cards it never saw. --rows keeps the rendered rows in DIR and reads
-// them back on the next run, so a fit can be tried again without rendering.
+// calibration typefaces, so that it refuses at most CUT_BUDGET of cards it never saw. --rows
+// keeps the rendered rows in DIR and reads them back on the next run, so a fit can be tried again
+// without rendering.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import * as tf from '@tensorflow/tfjs';
 import { CLOTH_PAIRS_FILE, CONTEXT_CHANNELS, CONTEXT_H, CONTEXT_SCALE, CONTEXT_W, ClothPairs, ClothPairsFileSchema, flipContext, loadClothPairs } from '../locate/cloth-pairs.ts';
-import { readWeights, weightsBytes } from '../small-net.ts';
+import { weightsBytes } from '../small-net.ts';
 import { makeRng, mixSeed } from '../random.ts';
 import type { StyleSet } from '../render/fonts.ts';
 import type { ClothSliceJob, ClothSliceResult } from './cloth-pairs-worker.ts';
@@ -110,8 +111,7 @@ const stem = basename(out).replace(/\.json$/, ''), earlier = base?.file.members 
 const weightsName = earlier.length === 0 ? `${stem}.bin` : `${stem}-${earlier.length + 1}.bin`;
 const members = [...earlier, { channels: CONTEXT_CHANNELS, layers, weights: weightsName }];
 const draft = ClothPairsFileSchema.parse({ input: { width: CONTEXT_W, height: CONTEXT_H, channels: CONTEXT_CHANNELS, scale: CONTEXT_SCALE }, members, cut: 0.5, training: {} });
-const earlierWeights = earlier.map((m) => readWeights(join(dirname(options.with!), m.weights), options.with!));
-const detector = new ClothPairs(draft, [...earlierWeights, weights]);
+const detector = new ClothPairs(draft, [...(base?.weights ?? []), weights]);
 const scores = (set: Rows, want: number): number[] => {
   const s: number[] = [];
   for (let k = 0; k < set.count; k++) {
