@@ -111,10 +111,9 @@ export class CardClassifier {
   readonly valueLength: number;
 
   /**
-   * Loads the model (the shipped one unless `modelDir` says otherwise) on the best backend; with
-   * `secondLook`, also the corner-index reader (`indicesFile`, the shipped one unless told), which
-   * takes a second look at the cards the model refuses as unsure. It is off unless asked, because
-   * it can give an overlapping pair its upper card where the model alone refuses (vision/README.md).
+   * Loads the model (the shipped one unless `modelDir` says otherwise) on the best backend, and the
+   * corner-index reader (`indicesFile`, the shipped one unless told), which takes a second look at
+   * the cards the model refuses as unsure; `secondLook: false` reads with the model alone.
    */
   static async load(options: { modelDir?: string; logger?: Logger; secondLook?: boolean; indicesFile?: string } = {}): Promise<CardClassifier> {
     const { tf, backend } = await loadTensorflow(options.logger);
@@ -123,7 +122,7 @@ export class CardClassifier {
     if (metadata.input.length !== FEATURE_LENGTH) {
       throw new Error(`model in ${dir} reads ${metadata.input.length} features but this code makes ${FEATURE_LENGTH}: retrain with npm run train`);
     }
-    const indices = options.secondLook === true ? loadIndexReader(options.indicesFile ?? INDEX_READER_FILE) : null;
+    const indices = options.secondLook !== false ? loadIndexReader(options.indicesFile ?? INDEX_READER_FILE) : null;
     options.logger?.info({ backend, version: metadata.version, threshold: metadata.threshold, secondLook: indices?.file.threshold ?? null }, 'card classifier loaded');
     return new CardClassifier(tf, model, metadata, backend, indices);
   }

@@ -8,11 +8,11 @@ import { DeckStore } from '../../vision/deck/store.ts';
 import { tryParseCard } from '../rules/cards.ts';
 import { parseCommandArgs, writeJsonLine, type CommandRun } from './io.ts';
 
-const USAGE = 'usage: red7 classify [--exclude R7,B3] [--model DIR] [--data DIR] [--second-look] FILE…\n';
+const USAGE = 'usage: red7 classify [--exclude R7,B3] [--model DIR] [--data DIR] [--no-second-look] FILE…\n';
 
 /** Runs `red7 classify`. */
 export const run: CommandRun = async (args, io, root) => {
-  const parsed = parseCommandArgs(args, { exclude: { type: 'string' }, model: { type: 'string' }, data: { type: 'string' }, 'second-look': { type: 'boolean' }, help: { type: 'boolean' } }, { positionals: Infinity, needs: { exclude: 'a list of cards', model: 'a folder', data: 'a folder' } });
+  const parsed = parseCommandArgs(args, { exclude: { type: 'string' }, model: { type: 'string' }, data: { type: 'string' }, 'no-second-look': { type: 'boolean' }, help: { type: 'boolean' } }, { positionals: Infinity, needs: { exclude: 'a list of cards', model: 'a folder', data: 'a folder' } });
   if (!parsed.ok) {
     io.stderr.write(`red7 classify: ${parsed.problem}\n${USAGE}`);
     return 2;
@@ -32,7 +32,7 @@ export const run: CommandRun = async (args, io, root) => {
   }
   let classifier: CardClassifier;
   try {
-    classifier = await root().classifier({ modelDir: values.model, secondLook: values['second-look'] === true });
+    classifier = await root().classifier({ modelDir: values.model, secondLook: values['no-second-look'] !== true });
   } catch (err) {
     io.stderr.write(`red7 classify: cannot load the model: ${(err as Error).message}\n`);
     return 1;

@@ -1,4 +1,4 @@
-// `red7 vision-eval [--count N] [--seed S] [--styles training|calibration|held-out] [--second-look] [--png FILE]`:
+// `red7 vision-eval [--count N] [--seed S] [--styles training|calibration|held-out] [--no-second-look] [--png FILE]`:
 // a held-out test of the shipped model on freshly rendered photos; prints the figures and writes a
 // confusion-matrix PNG. `--styles held-out` draws only typefaces and a layout training never uses.
 // `--conditions [--only a,b]` reports each table condition on its own line instead (N per line).
@@ -25,7 +25,7 @@ function rejectionsBy(confusion: number[][], key: (card: Card) => string): strin
 /** Runs `red7 vision-eval`. */
 export const run: CommandRun = async (args, io, root) => {
   const parsed = parseCommandArgs(args, {
-    conditions: { type: 'boolean' }, 'second-look': { type: 'boolean' }, count: { type: 'string' }, seed: { type: 'string' }, styles: { type: 'string' }, only: { type: 'string' }, png: { type: 'string' },
+    conditions: { type: 'boolean' }, 'no-second-look': { type: 'boolean' }, count: { type: 'string' }, seed: { type: 'string' }, styles: { type: 'string' }, only: { type: 'string' }, png: { type: 'string' },
   });
   if (!parsed.ok) {
     io.stderr.write(`red7 vision-eval: ${parsed.problem === '--conditions takes no value' ? '--conditions takes no value (use --only to pick lines)' : parsed.problem}\n`);
@@ -47,12 +47,12 @@ export const run: CommandRun = async (args, io, root) => {
     return 2;
   }
   const pngPath = options.png ?? 'vision-confusion.png';
-  const classifier = await root().classifier({ secondLook: options['second-look'] === true });
+  const classifier = await root().classifier({ secondLook: options['no-second-look'] !== true });
   if (seed === classifier.metadata.training.seed) {
     io.stderr.write(`red7 vision-eval: seed ${seed} is the training seed; choose another for a held-out test\n`);
     return 2;
   }
-  if (classifier.indices !== null) io.stdout.write(`with the second look: the corner-index reader at ${classifier.indices.file.threshold}\n`);
+  io.stdout.write(classifier.indices === null ? 'the model alone, without the second look\n' : `with the second look: the corner-index reader at ${classifier.indices.file.threshold}\n`);
   if (conditions) {
     const report = await evaluateConditions(classifier, { count, seed, styles: styles as StyleSet, lines: lines as EvalLine[], onProgress: (line, d) => io.stderr.write(`  ${line} ${d}/${count}\n`) });
     io.stdout.write(formatConditions(report, classifier.backend));

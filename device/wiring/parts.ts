@@ -163,7 +163,7 @@ export class Parts {
     return speaker;
   }
 
-  /** The card classifier (the shipped model unless `modelDir` says otherwise; the corners' second look when `secondLook`). */
+  /** The card classifier (the shipped model unless `modelDir` says otherwise; the corners' second look unless `secondLook` is false). */
   async classifier(options: { modelDir?: string; secondLook?: boolean } = {}): Promise<CardClassifier> {
     // Loaded only here: TensorFlow.js is the heaviest part of the companion.
     const { CardClassifier } = await import('../../vision/classifier.ts');

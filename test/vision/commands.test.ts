@@ -101,7 +101,15 @@ describe('red7 vision-eval', () => {
     expect(out).toMatch(/^overlap +2 photos: right \d+ \([\d.]+ %\), confidently wrong 0 /m);
     expect(out).toMatch(/^confidently wrong, photo by photo: (none|.*#\d+: .* read as [ROYGBIV][1-7] at [\d.]+)$/m);
     expect(out).toMatch(/^photos digest: [0-9a-f]{16} {2}answers digest: [0-9a-f]{16}$/m);
+    expect(out).toMatch(/^with the second look: the corner-index reader at 0\.9{3,}\d*$/m);
   }, 180_000);
+
+  it('reads with the model alone when told --no-second-look, and says so', async () => {
+    const s = io();
+    expect(await main(['vision-eval', '--conditions', '--no-second-look', '--count', '1', '--seed', '99', '--only', 'plain'], s)).toBe(0);
+    expect(s.out()).toMatch(/^the model alone, without the second look$/m);
+    expect(s.out()).not.toContain('with the second look');
+  }, 120_000);
 
   it('draws only the held-out families with --styles held-out, names each font read, and prints the set\'s digests', async () => {
     const s = io();

@@ -48,7 +48,7 @@ function toBytes(patches: Float32Array, out: Uint8Array, at: number): void {
 
 serveProcessJob<IndexSliceJob, IndexSliceResult>(async (job, log) => {
   const pool = freshFacePool(300, job.kind === 'train' ? 'training' : 'calibration');
-  const classifier = job.kind === 'calibrate' ? await CardClassifier.load({ modelDir: job.modelDir }) : null;
+  const classifier = job.kind === 'calibrate' ? await CardClassifier.load({ modelDir: job.modelDir, secondLook: false }) : null;
   const n = job.end - job.first, size = 4 * PATCH_LENGTH;
   const patches = new Uint8Array(n * size), label = new Int8Array(n), probs = new Float32Array(classifier === null ? 0 : n * 49);
   let count = 0, modelErrors = 0;
