@@ -41,4 +41,14 @@ describe('the second look at a card the model is unsure of', () => {
       expect(b).toEqual(a);
     }
   }, 60_000);
+
+  it('does not give a red 5 that a warm glare turns orange, though its corners plainly read 5: the colour must carry the rest', async () => {
+    const photo = await linePhoto('glare-cast', 34, 9056, pool, 1280, 960);
+    expect(formatCard(photo.card!)).toBe('R5');
+    const first = await alone.classify(photo.jpeg);
+    expect(first).toMatchObject({ card: null, reason: 'low-confidence' });
+    expect(first.alternatives[0]?.card).toBe('O5');
+    const second = await withReader.classify(photo.jpeg);
+    expect(second).toMatchObject({ card: null, reason: 'low-confidence' });
+  }, 60_000);
 });
