@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ALL_CARDS, formatCard, type Card } from '../device/rules/cards.ts';
 import { CONDITIONS } from '../vision/augment/conditions.ts';
-import { CardClassifier, cutByFrame, readWithDeck } from '../vision/classifier.ts';
+import { CardClassifier, cutByFrame, readWithDeck, type Classification } from '../vision/classifier.ts';
 import { deckFacePool, photoOfCard, type FacePool } from '../vision/dataset.ts';
 import { BrowserFaces, browserDeckPool } from './browser-faces/render.ts';
 import { cropsOf, deckRule, enrolDeck, loadActiveDeck, prototypesOf, RULE_FILE } from '../vision/deck/enrol.ts';
@@ -131,8 +131,10 @@ const weighed = (rule: Omit<DeckRule, 'threshold'>) => printings.map(({ profile,
 });
 const thresholded = (deckProbs: Array<Array<Float64Array | null>>, threshold: number) => (p: number, i: number): string | null => {
   const r = printings[p]!.readings[i]!, probs = deckProbs[p]![i];
-  return r.probs === null || probs == null ? null : readWithDeck(r.probs, probs, classifier.metadata.threshold, threshold, r.cut).card;
+  return r.probs === null || probs == null ? null : readWithDeck(r.probs, probs, classifier.metadata.threshold, threshold, r.cut, baseClassification(r)).card;
 };
+/** The base answer as the classifier gave it (after the second look), for the deck's fallback. */
+const baseClassification = (r: Reading): Classification => (r.base === null ? { card: null, confidence: 0, alternatives: [], reason: 'low-confidence' } : { card: r.base, confidence: 1, alternatives: [] });
 const withRule = (rule: DeckRule) => thresholded(weighed(rule), rule.threshold);
 
 if (values.calibrate) {

@@ -172,14 +172,25 @@ export class CardClassifier {
     // Worked out once, and only when a refusal needs it (the base and the deck may both refuse).
     let advice: string | null | undefined;
     const onCard = () => (advice === undefined ? (advice = cardAdvice(reading.image, reading.quad)) : advice);
-    const base = advised(await this.secondLook(image, reading, baseProbs, decide(baseProbs, this.metadata.threshold)), onCard);
+    const first = decide(baseProbs, this.metadata.threshold);
     const crop = reading.crop;
-    if (options.deck === undefined) return { classification: base, quad, frame, embedding, crop, base, baseProbs };
+    if (options.deck === undefined) {
+      const base = advised(await this.secondLook(image, reading, baseProbs, first), onCard);
+      return { classification: base, quad, frame, embedding, crop, base, baseProbs };
+    }
     const deckProbs = options.deck.adjust(baseProbs, embedding, crop);
     for (const card of exclude) deckProbs[card] = 0;
     // The reported (rounded) corners, so a replay from the examination decides as this read did.
     const cut = cutByFrame(quad, frame);
-    return { classification: advised(readWithDeck(baseProbs, deckProbs, this.metadata.threshold, options.deck.threshold, cut), onCard), quad, frame, embedding, crop, base, baseProbs };
+    const { threshold } = options.deck;
+    let base = first, read = readWithDeck(baseProbs, deckProbs, this.metadata.threshold, threshold, cut, first);
+    // The second look decodes the frame at its own size, so with a deck it is taken only where the
+    // deck leaves the card unread: it can change the answer only there.
+    if (read.card === null && first.reason === 'low-confidence') {
+      base = await this.secondLook(image, reading, baseProbs, first);
+      if (base !== first) read = readWithDeck(baseProbs, deckProbs, this.metadata.threshold, threshold, cut, base);
+    }
+    return { classification: advised(read, onCard), quad, frame, embedding, crop, base: advised(base, onCard), baseProbs };
   }
 
   /**
@@ -201,15 +212,15 @@ export class CardClassifier {
 
 /**
  * The answer with a table's deck. Where the deck is sure, it decides (it was taught this printing);
- * where it is not but the base model is sure and the deck's best card is the same one, the base
- * answer stands, so teaching a deck never loses a reading the base model had. A sure base answer
- * that the deck points away from is refused.
+ * where it is not but the base answer (`base`: the model's at its threshold unless given, e.g. after
+ * the second look) is a card and the deck's best card is the same one, the base answer stands, so
+ * teaching a deck never loses a reading the base model had. A base card the deck points away from
+ * is refused.
  */
-export function readWithDeck(baseProbs: Float64Array, deckProbs: Float64Array, baseThreshold: number, deckThreshold: number, cut = false): Classification {
+export function readWithDeck(baseProbs: Float64Array, deckProbs: Float64Array, baseThreshold: number, deckThreshold: number, cut = false, base: Classification = decide(baseProbs, baseThreshold)): Classification {
   // A numeral the frame cuts can look like another (a 4 cut through reads as a 1) and one photo per
   // card cannot teach that, so on a cut card the deck must be as sure as the base model.
   const deck = decide(deckProbs, cut ? Math.max(deckThreshold, baseThreshold) : deckThreshold);
-  const base = decide(baseProbs, baseThreshold);
   if (deck.card !== null || base.card === null) return deck;
   const deckBest = ranked(deckProbs, 1)[0];
   if (deckBest !== undefined && formatCard(deckBest.card) === base.card) return base;

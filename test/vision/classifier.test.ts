@@ -155,6 +155,14 @@ describe('reading with a deck', () => {
     expect(readWithDeck(probs({ O1: 0.6 }), probs({ O1: 0.998 }), 0.997, 0.99, true).card).toBe('O1');
   });
 
+  it('keeps the base answer the second look gave, where the model alone was unsure, when the unsure deck points at the same card', () => {
+    const second = { card: 'G2', confidence: 0.99999, alternatives: [] };
+    expect(readWithDeck(probs({ G2: 0.7 }), probs({ G2: 0.8, G3: 0.15 }), 0.997, 0.99, false, second)).toBe(second);
+    const refused = readWithDeck(probs({ G2: 0.7 }), probs({ G3: 0.8, G2: 0.15 }), 0.997, 0.99, false, second);
+    expect(refused).toMatchObject({ card: null, reason: 'low-confidence' });
+    expect(refused.detail).toContain('G3');
+  });
+
   it('refuses when neither is sure, with the deck\'s guesses', () => {
     const r = readWithDeck(probs({ G2: 0.7 }), probs({ G2: 0.8, G3: 0.15 }), 0.997, 0.99);
     expect(r.card).toBeNull();
