@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PATCH_LENGTH, PATCH_SPAN } from '../../vision/corners.ts';
-import { IndexReader, loadIndexReader, type IndexReaderFile } from '../../vision/indices.ts';
+import { IndexReader, loadIndexReader, SECOND_LOOK_FLOOR, type IndexReaderFile } from '../../vision/indices.ts';
 import { weightsBytes } from '../../vision/small-net.ts';
 
 /** A reader whose every patch says the same thing: no kernel, only the softmax's biases. */
 function constantReader(bias: number[], weight = 1): { file: IndexReaderFile; weights: Float32Array } {
   const weights = new Float32Array(PATCH_LENGTH * 7 + 7);
   weights.set(bias, PATCH_LENGTH * 7);
-  return { file: { input: { patch: 48, span: PATCH_SPAN }, layers: [{ kind: 'dense', units: 7, activation: 'softmax' }], weights: 'r.bin', weight, threshold: 0.9999, training: {} }, weights };
+  return { file: { input: { patch: 48, span: PATCH_SPAN }, layers: [{ kind: 'dense', units: 7, activation: 'softmax' }], weights: 'r.bin', weight, threshold: SECOND_LOOK_FLOOR, training: {} }, weights };
 }
 
 describe('the corner-index reader', () => {
@@ -46,8 +46,8 @@ describe('the corner-index reader', () => {
     const dir = mkdtempSync(join(tmpdir(), 'red7-indices-'));
     writeFileSync(join(dir, 'r.bin'), weightsBytes(weights));
     writeFileSync(join(dir, 'r.json'), JSON.stringify(file));
-    expect(loadIndexReader(join(dir, 'r.json')).file.threshold).toBe(0.9999);
-    writeFileSync(join(dir, 'low.json'), JSON.stringify({ ...file, threshold: 0.99 }));
+    expect(loadIndexReader(join(dir, 'r.json')).file.threshold).toBe(SECOND_LOOK_FLOOR);
+    writeFileSync(join(dir, 'low.json'), JSON.stringify({ ...file, threshold: 0.9999 }));
     expect(() => loadIndexReader(join(dir, 'low.json'))).toThrow(/threshold/);
     writeFileSync(join(dir, 'span.json'), JSON.stringify({ ...file, input: { patch: 48, span: 0.3 } }));
     expect(() => loadIndexReader(join(dir, 'span.json'))).toThrow(/not a corner-index reader: input.span/);
