@@ -60,7 +60,7 @@ export interface Examination {
   embedding: Float32Array | null;
   /** The located card's RGB crop (CROP_H × CROP_W, 0–255), as a deck's templates compare it. */
   crop: Float32Array | null;
-  /** The base model's answer alone, before any deck re-weighed it. */
+  /** The base model's answer alone, before any deck re-weighed it (with a deck, after the second look only where the deck left the card unread). */
   base: Classification | null;
   /** The base model's probability of each card (exclusions applied), indexed by card. */
   baseProbs: Float64Array | null;
