@@ -41,7 +41,7 @@ const W = 1280, H = 960;
 const READ_CONDITIONS = CONDITIONS.filter((c) => c !== 'overlap');
 const log = (m: string) => process.stderr.write(`${m}\n`);
 
-interface Reading { condition: string; truth: Card; probs: Float64Array | null; embedding: Float32Array | null; crop: Float32Array | null; base: string | null; cut: boolean }
+interface Reading { condition: string; truth: Card; probs: Float64Array | null; embedding: Float32Array | null; crop: Float32Array | null; /** The classifier's answer without the deck (after the second look). */ base: Classification; cut: boolean }
 
 const classifier = await CardClassifier.load();
 
@@ -90,7 +90,7 @@ async function measurePrinting(seed: number) {
         realDeck.push((await classifier.examine(photo.jpeg, { deck: deck.prototypes })).classification.card);
         timeDeck.push(performance.now() - t);
       }
-      readings.push({ condition, truth: photo.card!, probs: e.baseProbs, embedding: e.embedding, crop: e.crop, base: e.base?.card ?? e.classification.card, cut: e.quad !== null && e.frame !== null && cutByFrame(e.quad, e.frame) });
+      readings.push({ condition, truth: photo.card!, probs: e.baseProbs, embedding: e.embedding, crop: e.crop, base: e.base ?? e.classification, cut: e.quad !== null && e.frame !== null && cutByFrame(e.quad, e.frame) });
       if ((i + 1) % 100 === 0) log(`read ${i + 1}/${count}`);
     }
     return { seed, printing: pool.printing, summary, enrolSeconds, profile, crops, readings, realDeck, loadedRule, msPerFrame: { withoutDeck: +median(timeBase).toFixed(1), withDeck: +median(timeDeck).toFixed(1) } };
@@ -117,7 +117,7 @@ function score(answer: (p: number, i: number) => string | null, only?: number) {
   });
   return { right, confidentlyWrong: wrong, rightPct: +((100 * right) / n).toFixed(2), confidentlyWrongPct: +((100 * wrong) / n).toFixed(2) };
 }
-const baseAnswer = (p: number, i: number) => printings[p]!.readings[i]!.base;
+const baseAnswer = (p: number, i: number) => printings[p]!.readings[i]!.base.card;
 /** Each photo given a card it does not show, as `B6 read as B4 (glare-cast #123)`, or none. */
 const mistakes = (readings: readonly Reading[], answer: (i: number) => string | null): string => readings
   .map((r, i) => ({ r, i, a: answer(i) }))
@@ -131,10 +131,8 @@ const weighed = (rule: Omit<DeckRule, 'threshold'>) => printings.map(({ profile,
 });
 const thresholded = (deckProbs: Array<Array<Float64Array | null>>, threshold: number) => (p: number, i: number): string | null => {
   const r = printings[p]!.readings[i]!, probs = deckProbs[p]![i];
-  return r.probs === null || probs == null ? null : readWithDeck(r.probs, probs, classifier.metadata.threshold, threshold, r.cut, baseClassification(r)).card;
+  return r.probs === null || probs == null ? null : readWithDeck(r.probs, probs, classifier.metadata.threshold, threshold, r.cut, r.base).card;
 };
-/** The base answer as the classifier gave it (after the second look), for the deck's fallback. */
-const baseClassification = (r: Reading): Classification => (r.base === null ? { card: null, confidence: 0, alternatives: [], reason: 'low-confidence' } : { card: r.base, confidence: 1, alternatives: [] });
 const withRule = (rule: DeckRule) => thresholded(weighed(rule), rule.threshold);
 
 if (values.calibrate) {

@@ -188,7 +188,7 @@ export class CardClassifier {
     // deck leaves the card unread: it can change the answer only there.
     if (read.card === null && first.reason === 'low-confidence') {
       base = await this.secondLook(image, reading, baseProbs, first);
-      if (base !== first) read = readWithDeck(baseProbs, deckProbs, this.metadata.threshold, threshold, cut, base);
+      read = readWithDeck(baseProbs, deckProbs, this.metadata.threshold, threshold, cut, base);
     }
     return { classification: advised(read, onCard), quad, frame, embedding, crop, base: advised(base, onCard), baseProbs };
   }
